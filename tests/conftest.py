@@ -1,0 +1,65 @@
+"""Fixtures shared by the whole suite.
+
+Tests that need a real service ask for it through `require_service`: on a laptop
+without the service they skip with the reason; under REQUIRE_SERVICES=1 (CI) they
+fail, because a skipped integration test there would hide a broken deployment.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def missing_service(reason: str) -> None:
+    if REQUIRE_SERVICES:
+        pytest.fail(f"{reason} (REQUIRE_SERVICES=1: a missing service is a failure)")
+    pytest.skip(reason)
+
+
+@pytest.fixture
+def postgres_db(db):
+    """The test database, which must be PostgreSQL (row locks, concurrency)."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        missing_service("needs PostgreSQL: set DATABASE_URL=postgres://...")
+    return db
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    url = os.environ.get("CELERY_BROKER_URL", "")
+    if not url.startswith("redis://"):
+        missing_service("needs Redis: set CELERY_BROKER_URL=redis://...")
+    import redis
+
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=3).ping()
+    except redis.RedisError as exc:
+        missing_service(f"Redis at {url} does not answer: {exc}")
+    return url
+
+
+@pytest.fixture(scope="session")
+def celery_worker_session(redis_url, django_db_setup, django_db_blocker):
+    """A live Celery worker consuming from the real Redis broker, for the whole session.
+
+    It runs in a thread of this process, so it sees the test database; tests that use
+    it need `transactional_db` so the worker's connection can read their rows.
+    """
+    from celery.contrib.testing.worker import start_worker
+
+    from config.celery import app
+
+    app.conf.task_always_eager = False
+    try:
+        with django_db_blocker.unblock(), start_worker(
+            app, pool="threads", concurrency=2, perform_ping_check=False, shutdown_timeout=10
+        ) as worker:
+            yield worker
+    finally:
+        app.conf.task_always_eager = not bool(os.environ.get("CELERY_BROKER_URL"))

@@ -1,0 +1,277 @@
+"""What a tournament night is made of. No algorithm lives here: seating comes from
+tournaments.rotations, scoring from scoring.engine, writes go through services."""
+
+from __future__ import annotations
+
+import secrets
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+
+def new_table_token() -> str:
+    # 32 bytes of randomness: the link is the scorer's only credential.
+    return secrets.token_urlsafe(32)
+
+
+# No 0/O or 1/I/L: the code is read off a card and typed on a phone at the table.
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
+
+
+def new_player_code() -> str:
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+
+
+class Tournament(models.Model):
+    class Variant(models.TextChoices):
+        NORTH_AMERICAN = "north-american", _("North American Euchre")
+        BRITISH = "british", _("British Euchre (with the Benny)")
+        SIX_HANDED = "six-handed", _("Six-handed Euchre")
+        TWO_HANDED = "two-handed", _("Two-handed Euchre")
+        THREE_HANDED = "three-handed", _("Three-handed (cutthroat) Euchre")
+
+    class Format(models.TextChoices):
+        PROGRESSIVE = "progressive", _("Progressive (partners change every round)")
+        TEAMS = "teams", _("Teams (fixed partners)")
+        SIX_HANDED = "six-handed", _("Six-handed teams of three")
+        CUTTHROAT = "cutthroat", _("Cutthroat (tables of three, each for themselves)")
+        HEADS_UP = "heads-up", _("Heads-up (two-handed, tables of two)")
+
+    class EntryMode(models.TextChoices):
+        HANDS = "hands", _("Hand by hand (each hand checked and scored)")
+        TOTALS = "totals", _("Totals only (each side's points for the round or game)")
+
+    class RoundPlay(models.TextChoices):
+        HANDS = "hands", _("A fixed number of hands")
+        GAME = "game", _("One game to the target")
+
+    name = models.CharField(_("name"), max_length=120)
+    date = models.DateField(_("date"))
+    venue = models.CharField(_("venue"), max_length=120, blank=True)
+    variant = models.CharField(
+        _("game"), max_length=20, choices=Variant.choices, default=Variant.NORTH_AMERICAN
+    )
+    options = models.JSONField(_("rule options"), default=dict, blank=True)
+    format = models.CharField(
+        _("format"), max_length=20, choices=Format.choices, default=Format.PROGRESSIVE
+    )
+    round_play = models.CharField(
+        _("a round is"), max_length=10, choices=RoundPlay.choices, default=RoundPlay.HANDS
+    )
+    hands_per_round = models.PositiveSmallIntegerField(_("hands per round"), default=8)
+    entry_mode = models.CharField(
+        _("results are entered"), max_length=10, choices=EntryMode.choices,
+        default=EntryMode.HANDS,
+    )
+    rounds_planned = models.PositiveSmallIntegerField(
+        _("number of rounds"),
+        null=True,
+        blank=True,
+        help_text=_("Leave empty for the complete rotation (everyone partners everyone once)."),
+    )
+    seed = models.PositiveIntegerField(_("rotation seed"), default=0)
+    rotation_quality = models.JSONField(default=dict, blank=True, editable=False)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="owned_tournaments",
+        verbose_name=_("organiser"),
+    )
+    co_organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="co_organised_tournaments",
+        verbose_name=_("co-organisers"),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-date", "name"]
+        verbose_name = _("tournament")
+        verbose_name_plural = _("tournaments")
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.date})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournament-detail", args=[self.pk])
+
+    def is_organiser(self, user) -> bool:
+        if not user.is_authenticated:
+            return False
+        return user.pk == self.owner_id or self.co_organisers.filter(pk=user.pk).exists()
+
+
+class Team(models.Model):
+    """A fixed partnership (teams format) or team of three (six-handed)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
+    name = models.CharField(_("name"), max_length=120)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unique_team_name"),
+        ]
+        verbose_name = _("team")
+        verbose_name_plural = _("teams")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    name = models.CharField(_("name"), max_length=80)
+    team = models.ForeignKey(
+        Team,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="members",
+        verbose_name=_("team"),
+    )
+    active = models.BooleanField(
+        _("playing"), default=True, help_text=_("Off once the player has left the event.")
+    )
+    # A player's own short code (printed on their scorecard) lets them confirm the
+    # opponents' result from the table's page without an account.
+    code = models.CharField(_("confirmation code"), max_length=8, default=new_player_code)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "name"], name="unique_player_name"),
+        ]
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Round(models.Model):
+    class Status(models.TextChoices):
+        PLANNED = "planned", _("Planned")
+        IN_PLAY = "in-play", _("In play")
+        CLOSED = "closed", _("Closed")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("round"))
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.PLANNED
+    )
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number"),
+        ]
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+
+    def __str__(self) -> str:
+        return str(_("Round %(number)s") % {"number": self.number})
+
+    @property
+    def is_played(self) -> bool:
+        """A round that has started belongs to history: re-planning never touches it."""
+        return self.status != self.Status.PLANNED
+
+
+class Table(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("table"))
+    token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_table_number"),
+        ]
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+
+    def __str__(self) -> str:
+        return str(_("Table %(number)s") % {"number": self.number})
+
+
+class Seat(models.Model):
+    """Where one player sits in one round. `side` groups partners (0 = North/South)."""
+
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(_("seat"))
+    side = models.PositiveSmallIntegerField(_("side"))
+    # A seat's own link: whoever holds it speaks for that seat (e.g. to confirm).
+    token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="unique_seat_position"),
+        ]
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+
+    def __str__(self) -> str:
+        return f"{self.player} @ {self.table} #{self.position}"
+
+
+class Bye(models.Model):
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="unique_bye"),
+        ]
+        verbose_name = _("bye")
+        verbose_name_plural = _("byes")
+
+    def __str__(self) -> str:
+        return f"{self.player} — {self.round}"
+
+
+class PrintJob(models.Model):
+    """One PDF being built by a worker; the page polls this row for progress."""
+
+    class Kind(models.TextChoices):
+        SCORECARDS = "scorecards", _("Scorecards")
+        TABLE_CARDS = "table-cards", _("Table cards")
+        ROTATION_CHART = "rotation-chart", _("Rotation chart")
+        STANDINGS = "standings", _("Standings")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Rendering")
+        DONE = "done", _("Ready")
+        FAILED = "failed", _("Failed")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="print_jobs"
+    )
+    kind = models.CharField(_("what"), max_length=20, choices=Kind.choices)
+    options = models.JSONField(default=dict, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
+    )
+    progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)
+    error = models.TextField(_("error"), blank=True)
+    pdf = models.FileField(_("PDF"), upload_to="print/", blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("print job")
+        verbose_name_plural = _("print jobs")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} — {self.tournament}"
