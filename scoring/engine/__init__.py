@@ -1,0 +1,43 @@
+"""The Euchre rules engine: pure Python, no Django. Variants, hands, games and totals."""
+
+from .cards import BENNY, DECKS, SUITS, Card, Deck, parse_card, parse_suit
+from .errors import EngineError, gettext_noop
+from .games import GameResult, play_game
+from .hands import Deal, Hand, PassedHand, check_hand, parse_hand, score_hand
+from .lines import bad_json_error, error_answer, line_rules, score_line
+from .rules import OPTION_NAMES, VARIANTS, PointsTable, RuleSet, Variant, rule_set
+from .totals import check_final_score, check_round_totals, hand_outcomes, largest_hand_score
+
+__all__ = [
+    "BENNY",
+    "DECKS",
+    "OPTION_NAMES",
+    "SUITS",
+    "VARIANTS",
+    "Card",
+    "Deal",
+    "Deck",
+    "EngineError",
+    "GameResult",
+    "Hand",
+    "PassedHand",
+    "PointsTable",
+    "RuleSet",
+    "Variant",
+    "bad_json_error",
+    "check_final_score",
+    "check_hand",
+    "check_round_totals",
+    "error_answer",
+    "gettext_noop",
+    "hand_outcomes",
+    "largest_hand_score",
+    "line_rules",
+    "parse_card",
+    "parse_hand",
+    "parse_suit",
+    "play_game",
+    "rule_set",
+    "score_hand",
+    "score_line",
+]

@@ -1,0 +1,312 @@
+"""One hand: read it from its JSON object, check it against the rules, score it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .cards import Card, card_in_deck, parse_card, parse_suit
+from .errors import EngineError, gettext_noop, shown
+from .rules import PARTNERS, RuleSet
+
+TRICKS = range(0, 6)
+ROUNDS = (1, 2)
+# Fields that only a played hand has; a passed hand carrying one is a mistake.
+PLAYED_FIELDS = ("maker", "round", "trump", "alone", "tricks")
+
+
+@dataclass(frozen=True)
+class Hand:
+    """A played hand. `tricks` are the tricks the makers' side took."""
+
+    dealer: int
+    maker: int
+    round: int
+    trump: str
+    tricks: int
+    alone: tuple[int, ...] = ()
+    turn_up: Card | None = None
+
+
+@dataclass(frozen=True)
+class PassedHand:
+    """A hand everyone passed twice: thrown in, no score, the next dealer deals."""
+
+    dealer: int
+    turn_up: Card | None = None
+
+
+Deal = Hand | PassedHand
+
+
+def parse_hand(obj: object) -> Deal:
+    """Reads one hand's JSON object, checking only its shape and types."""
+    if not isinstance(obj, Mapping):
+        raise EngineError(
+            "bad_hand",
+            gettext_noop(
+                "A hand must be a JSON object with dealer, maker, round, trump and "
+                "tricks, not %(value)s."
+            ),
+            {"value": shown(obj)},
+        )
+    turn_up = parse_card(obj["turn_up"]) if obj.get("turn_up") is not None else None
+    passed = obj.get("passed", False)
+    if not isinstance(passed, bool):
+        raise _bad_type("passed", passed, "true or false")
+    if passed:
+        extra = [name for name in PLAYED_FIELDS if name in obj]
+        if extra:
+            raise EngineError(
+                "bad_passed_hand",
+                gettext_noop("A passed hand has no %(fields)s: nobody made trump."),
+                {"fields": ", ".join(extra)},
+            )
+        return PassedHand(dealer=_whole(obj, "dealer"), turn_up=turn_up)
+    round_ = _whole(obj, "round")
+    if round_ not in ROUNDS:
+        raise EngineError(
+            "bad_round",
+            gettext_noop(
+                "The bidding round must be 1 (turn-up ordered) or 2 (suit named), not %(value)s."
+            ),
+            {"value": shown(round_)},
+        )
+    tricks = _whole(obj, "tricks")
+    if tricks not in TRICKS:
+        raise EngineError(
+            "bad_tricks",
+            gettext_noop("The makers' tricks must be between 0 and 5, not %(value)s."),
+            {"value": shown(tricks)},
+        )
+    if "trump" not in obj:
+        raise _missing("trump")
+    return Hand(
+        dealer=_whole(obj, "dealer"),
+        maker=_whole(obj, "maker"),
+        round=round_,
+        trump=parse_suit(obj["trump"]),
+        tricks=tricks,
+        alone=_alone([] if obj.get("alone") is None else obj["alone"]),
+        turn_up=turn_up,
+    )
+
+
+def score_hand(rules: RuleSet, hand: Deal) -> tuple[int, ...]:
+    """Points per seat for one hand (partners show their side's points)."""
+    check_hand(rules, hand)
+    points = [0] * rules.players
+    if isinstance(hand, PassedHand):
+        return tuple(points)
+    scorers, amount = _who_scores(rules, hand)
+    for seat in scorers:
+        points[seat] = amount
+    return tuple(points)
+
+
+def makers_side(rules: RuleSet, maker: int) -> frozenset[int]:
+    if rules.seating == PARTNERS:
+        return frozenset(seat for seat in rules.seats if seat % 2 == maker % 2)
+    return frozenset({maker})
+
+
+def check_hand(rules: RuleSet, hand: Deal) -> None:
+    """Raises EngineError for the first rule the hand breaks."""
+    _check_seat(rules, "dealer", hand.dealer)
+    if hand.turn_up is not None and not card_in_deck(hand.turn_up, rules.deck):
+        raise EngineError(
+            "turn_up_not_in_deck",
+            gettext_noop("The turn-up %(card)s is not in the %(deck)s-card pack."),
+            {"card": str(hand.turn_up), "deck": rules.deck.size},
+        )
+    if isinstance(hand, PassedHand):
+        _check_passed(rules, hand)
+        return
+    _check_seat(rules, "maker", hand.maker)
+    for seat in hand.alone:
+        _check_seat(rules, "alone", seat)
+    _check_bidding(hand)
+    _check_alone(rules, hand)
+
+
+def _check_passed(rules: RuleSet, hand: PassedHand) -> None:
+    if rules.stick_the_dealer:
+        raise EngineError(
+            "passed_hand_not_allowed",
+            gettext_noop(
+                "With stick the dealer a hand cannot be passed: the dealer must "
+                "name trump in the second round."
+            ),
+        )
+    if hand.turn_up is not None and hand.turn_up.is_benny:
+        raise EngineError(
+            "benny_turn_up_dealer_makes",
+            gettext_noop(
+                "When the Benny is turned up the dealer must name trump, so the hand "
+                "cannot be passed."
+            ),
+        )
+
+
+def _check_bidding(hand: Hand) -> None:
+    turn_up = hand.turn_up
+    if turn_up is None:
+        return
+    if turn_up.is_benny:
+        if hand.round != 1 or hand.maker != hand.dealer:
+            raise EngineError(
+                "benny_turn_up_dealer_makes",
+                gettext_noop(
+                    "When the Benny is turned up the dealer names trump at once "
+                    "(round 1) and is the maker."
+                ),
+            )
+        return
+    if hand.round == 1 and hand.trump != turn_up.suit:
+        raise EngineError(
+            "trump_not_turn_up_suit",
+            gettext_noop("In round 1 trump is the turn-up's suit (%(suit)s), not %(trump)s."),
+            {"suit": turn_up.suit, "trump": hand.trump},
+        )
+    if hand.round == 2 and hand.trump == turn_up.suit:
+        raise EngineError(
+            "trump_is_turned_down_suit",
+            gettext_noop("In round 2 the turned-down suit (%(suit)s) cannot be named trump."),
+            {"suit": turn_up.suit},
+        )
+
+
+def _check_alone(rules: RuleSet, hand: Hand) -> None:
+    if not hand.alone:
+        _check_dealer_partner(rules, hand, lone_maker=None)
+        return
+    if not rules.going_alone:
+        raise EngineError(
+            "no_going_alone",
+            gettext_noop("Nobody goes alone in %(variant)s Euchre."),
+            {"variant": rules.variant},
+        )
+    makers = makers_side(rules, hand.maker)
+    lone_makers = [seat for seat in hand.alone if seat in makers]
+    lone_defenders = [seat for seat in hand.alone if seat not in makers]
+    if len(lone_makers) > 1 or len(lone_defenders) > 1:
+        raise EngineError(
+            "two_alone_on_one_side",
+            gettext_noop("At most one player on each side may go alone."),
+        )
+    if lone_defenders and rules.defender_alone == "never":
+        raise EngineError(
+            "defender_alone_not_allowed",
+            gettext_noop("A lone defender is not allowed in this tournament."),
+        )
+    if lone_defenders and rules.defender_alone == "vs_lone_maker" and not lone_makers:
+        raise EngineError(
+            "defender_alone_needs_lone_maker",
+            gettext_noop("A defender may go alone only against a maker who goes alone."),
+        )
+    _check_dealer_partner(rules, hand, lone_maker=lone_makers[0] if lone_makers else None)
+    if rules.no_loner_after_pass:
+        passed = set(_passed_before_maker(rules, hand))
+        for seat in hand.alone:
+            if seat in passed:
+                raise EngineError(
+                    "loner_passed",
+                    gettext_noop(
+                        "Seat %(seat)s passed in the round trump was made, so cannot go alone."
+                    ),
+                    {"seat": seat},
+                )
+
+
+def _check_dealer_partner(rules: RuleSet, hand: Hand, lone_maker: int | None) -> None:
+    # British (and the Canadian loner): the dealer's partner may order up the
+    # turn-up only by playing alone; the dealer then sits out.
+    if not rules.dealer_partner_alone or rules.players != 4 or rules.seating != PARTNERS:
+        return
+    dealer_partner = (hand.dealer + 2) % 4
+    if hand.round == 1 and hand.maker == dealer_partner and lone_maker != hand.maker:
+        raise EngineError(
+            "dealer_partner_must_go_alone",
+            gettext_noop("The dealer's partner may order up the turn-up only by going alone."),
+        )
+
+
+def _passed_before_maker(rules: RuleSet, hand: Hand) -> list[int]:
+    if hand.turn_up is not None and hand.turn_up.is_benny:
+        return []  # nobody bids when the Benny is turned up
+    seats = []
+    seat = (hand.dealer + 1) % rules.players
+    while seat != hand.maker:
+        seats.append(seat)
+        seat = (seat + 1) % rules.players
+    return seats
+
+
+def _who_scores(rules: RuleSet, hand: Hand) -> tuple[frozenset[int], int]:
+    table = rules.points
+    makers = makers_side(rules, hand.maker)
+    defenders = frozenset(rules.seats) - makers
+    lone_maker = any(seat in makers for seat in hand.alone)
+    lone_defender = any(seat in defenders for seat in hand.alone)
+    if hand.tricks == 5:
+        if lone_maker and table.lone_march is not None:
+            return makers, table.lone_march
+        return makers, table.march
+    if hand.tricks >= 3:
+        return makers, table.made
+    amount = table.euchre
+    if lone_defender and hand.tricks == 0 and table.lone_sweep is not None:
+        amount = table.lone_sweep
+    elif lone_defender and table.lone_euchre is not None:
+        amount = table.lone_euchre
+    if rules.super_euchre and hand.tricks == 0 and table.super_euchre is not None:
+        amount = max(amount, table.super_euchre)
+    return defenders, amount
+
+
+def _check_seat(rules: RuleSet, field: str, seat: int) -> None:
+    if seat not in rules.seats:
+        raise EngineError(
+            "bad_seat",
+            gettext_noop("Seat %(seat)s in %(field)s does not exist: seats are 0 to %(last)s."),
+            {"seat": shown(seat), "field": field, "last": rules.players - 1},
+        )
+
+
+def _whole(obj: Mapping[str, object], name: str) -> int:
+    if name not in obj:
+        raise _missing(name)
+    value = obj[name]
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad_type(name, value, "a whole number")
+    return value
+
+
+def _alone(value: object) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise _bad_type("alone", value, "a list of seats")
+    for seat in value:
+        if isinstance(seat, bool) or not isinstance(seat, int):
+            raise _bad_type("alone", seat, "a list of seats")
+    if len(set(value)) != len(value):
+        raise EngineError(
+            "bad_alone",
+            gettext_noop("A seat is listed twice in alone."),
+        )
+    return tuple(value)
+
+
+def _missing(name: str) -> EngineError:
+    return EngineError(
+        "missing_field",
+        gettext_noop("The hand has no %(field)s."),
+        {"field": name},
+    )
+
+
+def _bad_type(name: str, value: object, expected: str) -> EngineError:
+    return EngineError(
+        "bad_type",
+        gettext_noop("%(field)s must be %(expected)s, not %(value)s."),
+        {"field": name, "expected": expected, "value": shown(value)},
+    )

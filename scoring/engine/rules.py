@@ -1,0 +1,290 @@
+"""Variants as data, and the RuleSet a table plays by: variant plus switched-on options."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from types import MappingProxyType
+
+from .cards import DECKS, Deck
+from .errors import EngineError, gettext_noop, shown
+
+# How seats make sides: fixed partners by parity, everyone alone (two-handed),
+# or cutthroat, where the maker plays against the other two for that hand only.
+PARTNERS = "partners"
+SINGLES = "singles"
+CUTTHROAT = "cutthroat"
+
+DEFENDER_ALONE_CHOICES: tuple[str, ...] = ("allowed", "never", "vs_lone_maker")
+TARGETS: tuple[int, ...] = (10, 11, 15)
+
+
+@dataclass(frozen=True)
+class PointsTable:
+    """Points for one hand, by how it ended. None: that ending cannot happen."""
+
+    made: int  # makers take 3 or 4 tricks
+    march: int  # makers take all 5
+    lone_march: int | None  # a lone player of the makers takes all 5
+    euchre: int  # makers take fewer than 3, to the defenders
+    lone_euchre: int | None  # a lone defender euchres the makers (1 or 2 maker tricks)
+    lone_sweep: int | None  # a lone defender takes all 5 (makers 0 tricks)
+    super_euchre: int | None  # makers take 0 tricks, when the super_euchre option is on
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    players: int
+    seating: str
+    decks: tuple[int, ...]  # the first is the usual pack
+    target: int
+    points: PointsTable
+    going_alone: bool
+    # Options a table may switch; any other option is fixed at the value in `fixed`.
+    options: frozenset[str]
+    fixed: Mapping[str, object] = field(default_factory=dict)
+
+
+_FOUR_HANDED = PointsTable(
+    made=1, march=2, lone_march=4, euchre=2, lone_euchre=4, lone_sweep=4, super_euchre=4
+)
+
+VARIANTS: Mapping[str, Variant] = MappingProxyType(
+    {
+        "north-american": Variant(
+            name="north-american",
+            players=4,
+            seating=PARTNERS,
+            decks=(24, 32),
+            target=10,
+            points=_FOUR_HANDED,
+            going_alone=True,
+            options=frozenset(
+                {
+                    "stick_the_dealer",
+                    "defender_alone",
+                    "super_euchre",
+                    "dealer_partner_alone",
+                    "no_loner_after_pass",
+                    "target",
+                    "deck",
+                }
+            ),
+        ),
+        "british": Variant(
+            name="british",
+            players=4,
+            seating=PARTNERS,
+            decks=(25, 33, 24, 32),
+            target=11,
+            points=_FOUR_HANDED,
+            going_alone=True,
+            options=frozenset(
+                {
+                    "stick_the_dealer",
+                    "defender_alone",
+                    "super_euchre",
+                    "no_loner_after_pass",
+                    "target",
+                    "deck",
+                }
+            ),
+            fixed={"dealer_partner_alone": True},
+        ),
+        "six-handed": Variant(
+            name="six-handed",
+            players=6,
+            seating=PARTNERS,
+            decks=(33, 50),
+            target=11,
+            points=PointsTable(
+                made=1,
+                march=3,
+                lone_march=6,
+                euchre=3,
+                lone_euchre=6,
+                lone_sweep=6,
+                super_euchre=None,
+            ),
+            going_alone=True,
+            options=frozenset(
+                {"stick_the_dealer", "defender_alone", "no_loner_after_pass", "target", "deck"}
+            ),
+        ),
+        "two-handed": Variant(
+            name="two-handed",
+            players=2,
+            seating=SINGLES,
+            decks=(24, 32),
+            target=10,
+            points=PointsTable(
+                made=1,
+                march=2,
+                lone_march=None,
+                euchre=2,
+                lone_euchre=None,
+                lone_sweep=None,
+                super_euchre=None,
+            ),
+            going_alone=False,
+            options=frozenset({"stick_the_dealer", "target", "deck"}),
+        ),
+        "three-handed": Variant(
+            name="three-handed",
+            players=3,
+            seating=CUTTHROAT,
+            decks=(24, 32),
+            target=10,
+            # The maker scores 3 for a march alone or not; each defender scores.
+            points=PointsTable(
+                made=1,
+                march=3,
+                lone_march=3,
+                euchre=2,
+                lone_euchre=2,
+                lone_sweep=4,
+                super_euchre=None,
+            ),
+            going_alone=True,
+            options=frozenset(
+                {"stick_the_dealer", "defender_alone", "no_loner_after_pass", "target", "deck"}
+            ),
+        ),
+    }
+)
+
+
+@dataclass(frozen=True)
+class RuleSet:
+    """Everything that decides whether a hand is valid and what it scores."""
+
+    variant: str
+    players: int
+    seating: str
+    deck: Deck
+    target: int
+    points: PointsTable
+    going_alone: bool
+    stick_the_dealer: bool = False
+    defender_alone: str = "allowed"
+    super_euchre: bool = False
+    dealer_partner_alone: bool = False
+    no_loner_after_pass: bool = False
+
+    @property
+    def seats(self) -> range:
+        return range(self.players)
+
+
+_TRUE = frozenset({"true", "yes", "on", "1"})
+_FALSE = frozenset({"false", "no", "off", "0"})
+
+
+def _as_bool(name: str, value: object) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in _TRUE | _FALSE:
+        return value.strip().lower() in _TRUE
+    raise _bad_option(name, value, "true or false")
+
+
+def _as_int(name: str, value: object) -> int:
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"[0-9]{1,6}", value.strip()):
+        return int(value.strip())
+    raise _bad_option(name, value, "a whole number")
+
+
+def _as_defender_alone(name: str, value: object) -> str:
+    if isinstance(value, str) and value.strip().lower() in DEFENDER_ALONE_CHOICES:
+        return value.strip().lower()
+    raise _bad_option(name, value, " or ".join(DEFENDER_ALONE_CHOICES))
+
+
+def _bad_option(name: str, value: object, expected: str) -> EngineError:
+    return EngineError(
+        "bad_option",
+        gettext_noop("The %(option)s option cannot be %(value)s; use %(expected)s."),
+        {"option": name, "value": shown(value), "expected": expected},
+    )
+
+
+_READERS: Mapping[str, Callable[[str, object], object]] = MappingProxyType(
+    {
+        "stick_the_dealer": _as_bool,
+        "defender_alone": _as_defender_alone,
+        "super_euchre": _as_bool,
+        "dealer_partner_alone": _as_bool,
+        "no_loner_after_pass": _as_bool,
+        "target": _as_int,
+        "deck": _as_int,
+    }
+)
+OPTION_NAMES: tuple[str, ...] = tuple(_READERS)
+
+
+def _defaults(variant: Variant) -> dict[str, object]:
+    return {
+        "stick_the_dealer": False,
+        "defender_alone": "allowed",
+        "super_euchre": False,
+        "dealer_partner_alone": False,
+        "no_loner_after_pass": False,
+        "target": variant.target,
+        "deck": variant.decks[0],
+        **variant.fixed,
+    }
+
+
+def rule_set(variant: str, options: Mapping[str, object] | None = None) -> RuleSet:
+    """The RuleSet for `variant` with `options` switched on.
+
+    Option values may be JSON values or command-line strings ("true", "15").
+    An option the variant does not play is accepted only at its fixed value
+    (e.g. dealer_partner_alone=true in british), so forms can send every option.
+    """
+    spec = VARIANTS.get(variant) if isinstance(variant, str) else None
+    if spec is None:
+        raise EngineError(
+            "unknown_variant",
+            gettext_noop("There is no Euchre variant called %(variant)s; play one of %(known)s."),
+            {"variant": shown(variant), "known": ", ".join(VARIANTS)},
+        )
+    chosen = _defaults(spec)
+    for name, raw in (options or {}).items():
+        reader = _READERS.get(name) if isinstance(name, str) else None
+        if reader is None:
+            raise EngineError(
+                "unknown_option",
+                gettext_noop("There is no option called %(option)s; the options are %(known)s."),
+                {"option": shown(name), "known": ", ".join(OPTION_NAMES)},
+            )
+        value = reader(name, raw)
+        if name not in spec.options and value != chosen[name]:
+            raise EngineError(
+                "bad_option",
+                gettext_noop("%(variant)s Euchre does not play the %(option)s option."),
+                {"variant": spec.name, "option": name},
+            )
+        chosen[name] = value
+    if chosen["deck"] not in spec.decks:
+        raise _bad_option("deck", chosen["deck"], " or ".join(map(str, spec.decks)) + " cards")
+    if chosen["target"] not in TARGETS:
+        raise _bad_option("target", chosen["target"], " or ".join(map(str, TARGETS)) + " points")
+    return RuleSet(
+        variant=spec.name,
+        players=spec.players,
+        seating=spec.seating,
+        deck=DECKS[int(chosen["deck"])],  # type: ignore[call-overload]
+        target=int(chosen["target"]),  # type: ignore[call-overload]
+        points=spec.points,
+        going_alone=spec.going_alone,
+        stick_the_dealer=bool(chosen["stick_the_dealer"]),
+        defender_alone=str(chosen["defender_alone"]),
+        super_euchre=bool(chosen["super_euchre"]),
+        dealer_partner_alone=bool(chosen["dealer_partner_alone"]),
+        no_loner_after_pass=bool(chosen["no_loner_after_pass"]),
+    )
