@@ -28,6 +28,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "rest_framework",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "django_htmx",
     "scoring",
     "tournaments",
@@ -113,10 +114,16 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": [
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
+    # Errors speak the same codes and messages as the pages.
+    "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Euchre tournament manager API",
     "VERSION": "1.0.0",
+    # The docs page's scripts come from our own static files: no CDN at a club's venue.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # No broker means no worker to wait for: tasks then run in-process, as they are queued.

@@ -13,3 +13,7 @@ STORAGES = {
 # Under REQUIRE_SERVICES=1 (CI) a test that needs PostgreSQL, Redis or a worker fails
 # when the service is missing instead of skipping.
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+# No collectstatic here: whitenoise serves from the app folders (finders) instead.
+STATIC_ROOT = None
+WHITENOISE_USE_FINDERS = True

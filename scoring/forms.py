@@ -1,0 +1,165 @@
+"""Forms for the table's phone page and the organiser's corrections.
+
+They check only shape (a seat exists, a number is a number); whether a hand or a
+total is possible is the rules engine's call, made in the services.
+"""
+
+from __future__ import annotations
+
+import uuid
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import SUITS
+
+from .messages import SUIT_NAMES
+from .selectors import TableSummary
+
+
+def new_idempotency_key() -> str:
+    return uuid.uuid4().hex
+
+
+class SubmissionForm(forms.Form):
+    """Carries the result version the page showed and a key unique to this render."""
+
+    version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+
+class HandForm(SubmissionForm):
+    hand_number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int)
+    passed = forms.BooleanField(
+        label=_("Everyone passed: cards thrown in, no score"), required=False
+    )
+    maker = forms.TypedChoiceField(
+        label=_("Maker (chose trump)"), coerce=int, required=False, empty_value=None
+    )
+    round = forms.TypedChoiceField(
+        label=_("Bidding round"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[(1, _("1: turn-up ordered up")), (2, _("2: suit named"))],
+        widget=forms.RadioSelect,
+    )
+    trump = forms.ChoiceField(
+        label=_("Trump"),
+        required=False,
+        choices=[(suit, SUIT_NAMES[suit]) for suit in SUITS],
+        widget=forms.RadioSelect,
+    )
+    alone = forms.TypedMultipleChoiceField(
+        label=_("Went alone"), coerce=int, required=False, widget=forms.CheckboxSelectMultiple
+    )
+    tricks = forms.TypedChoiceField(
+        label=_("Tricks taken by the makers"),
+        coerce=int,
+        required=False,
+        empty_value=None,
+        choices=[(n, str(n)) for n in range(6)],
+        widget=forms.RadioSelect,
+    )
+    turn_up = forms.CharField(
+        label=_("Turn-up (optional)"),
+        required=False,
+        max_length=6,
+        help_text=_("Rank and suit letter, e.g. 9H, 10D, JS, or BENNY."),
+    )
+
+    def __init__(self, *args, summary: TableSummary, **kwargs):
+        super().__init__(*args, **kwargs)
+        seat_choices = [(s.index, f"{s.label} — {s.name}") for s in summary.seats]
+        self.fields["dealer"].choices = seat_choices
+        self.fields["maker"].choices = [("", "—"), *seat_choices]
+        self.fields["alone"].choices = seat_choices
+        if not summary.rules.going_alone:
+            del self.fields["alone"]
+
+    def clean(self):
+        data = super().clean()
+        if not data.get("passed"):
+            for name in ("maker", "round", "trump", "tricks"):
+                if data.get(name) in (None, "") and name not in self.errors:
+                    self.add_error(name, _("Needed for a hand that was played."))
+        return data
+
+    def to_hand(self) -> dict:
+        """The hand in the engine's JSON shape."""
+        data = self.cleaned_data
+        if data["passed"]:
+            hand: dict = {"passed": True, "dealer": data["dealer"]}
+        else:
+            hand = {
+                "dealer": data["dealer"],
+                "maker": data["maker"],
+                "round": data["round"],
+                "trump": data["trump"],
+                "alone": sorted(data.get("alone") or []),
+                "tricks": data["tricks"],
+            }
+        if data.get("turn_up"):
+            hand["turn_up"] = data["turn_up"].strip().upper()
+        return hand
+
+    @staticmethod
+    def initial_for(hand: dict | None, *, dealer: int) -> dict:
+        if hand is None:
+            return {"dealer": dealer}
+        return {
+            "dealer": hand.get("dealer"),
+            "passed": bool(hand.get("passed")),
+            "maker": hand.get("maker"),
+            "round": hand.get("round"),
+            "trump": hand.get("trump"),
+            "alone": hand.get("alone", []),
+            "tricks": hand.get("tricks"),
+            "turn_up": hand.get("turn_up", ""),
+        }
+
+
+class TotalsForm(SubmissionForm):
+    """One number per side: the round's points, or the finished game's final score."""
+
+    def __init__(self, *args, summary: TableSummary, **kwargs):
+        super().__init__(*args, **kwargs)
+        for side in summary.sides:
+            self.fields[f"side_{side.index}"] = forms.IntegerField(
+                label=side.names, min_value=0, max_value=999
+            )
+
+    def side_points(self) -> list[int]:
+        return [
+            self.cleaned_data[name] for name in self.fields if name.startswith("side_")
+        ]
+
+
+class SeatChoiceForm(forms.Form):
+    seat = forms.TypedChoiceField(label=_("Who is entering the result?"), coerce=int)
+
+    def __init__(self, *args, summary: TableSummary, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["seat"].choices = [
+            (s.seat.pk, f"{s.name} ({s.label})") for s in summary.seats
+        ]
+
+
+class ConfirmCodeForm(forms.Form):
+    code = forms.CharField(
+        label=_("Opponent's code from their player card"),
+        max_length=8,
+        widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),
+    )
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+
+class KeyForm(forms.Form):
+    """A bare button's form: only the per-render key, so a double tap acts once."""
+
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+
+class CorrectionNoteForm(forms.Form):
+    note = forms.CharField(label=_("Why (kept in the history)"), max_length=200, required=False)

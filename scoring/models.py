@@ -1,0 +1,124 @@
+"""What a table records: its result for the round, and every change made to it.
+
+The rules live in scoring.engine; these rows only keep what the engine accepted.
+Seats inside `hands`, `scores` and `totals` are the engine's seat numbers: the
+table's seats in position order, 0 first.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from tournaments.models import Round, Seat, Table
+
+
+class TableResult(models.Model):
+    class Kind(models.TextChoices):
+        HANDS = "hands", _("Hand by hand")
+        ROUND_TOTALS = "round-totals", _("Round totals")
+        FINAL_SCORE = "final-score", _("Final game score")
+
+    class Status(models.TextChoices):
+        PROVISIONAL = "provisional", _("Waiting for the other side to confirm")
+        CONFIRMED = "confirmed", _("Confirmed")
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="result")
+    kind = models.CharField(_("recorded as"), max_length=20, choices=Kind.choices)
+    # The engine's JSON shape per hand (dealer, maker, round, trump, alone, tricks,
+    # turn_up, or passed), so a stored game can be re-checked by the same engine.
+    hands = models.JSONField(_("hands"), default=list, blank=True)
+    scores = models.JSONField(_("points per seat"), default=list)
+    winners = models.JSONField(_("winning seats"), default=list, blank=True)
+    complete = models.BooleanField(
+        _("complete"),
+        default=False,
+        help_text=_("The game reached its target, or the round's hands are all played."),
+    )
+    status = models.CharField(
+        _("status"), max_length=12, choices=Status.choices, default=Status.PROVISIONAL
+    )
+    # Compared under a row lock on every write: two phones editing the same result
+    # cannot silently overwrite each other.
+    version = models.PositiveIntegerField(_("version"), default=0)
+    # Whoever last changed the result vouches for it; only the other side may confirm.
+    submitted_side = models.PositiveSmallIntegerField(_("submitted by side"), null=True)
+    submitted_by_seat = models.ForeignKey(
+        Seat, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("submitted from seat"),
+    )
+    submitted_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("submitted by organiser"),
+    )
+    confirmed_by_seat = models.ForeignKey(
+        Seat, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("confirmed from seat"),
+    )
+    confirmed_by_user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("confirmed by organiser"),
+    )
+    confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("table result")
+        verbose_name_plural = _("table results")
+
+    def __str__(self) -> str:
+        return f"{self.table} — {self.get_status_display()}"
+
+    @property
+    def is_confirmed(self) -> bool:
+        return self.status == self.Status.CONFIRMED
+
+
+class ResultChange(models.Model):
+    """One line of the audit trail: who changed what, when, from what to what."""
+
+    class Action(models.TextChoices):
+        SUBMITTED = "submitted", _("Entered")
+        CORRECTED = "corrected", _("Corrected by an organiser")
+        CONFIRMED = "confirmed", _("Confirmed")
+        ROUND_CLOSED = "round-closed", _("Round closed")
+        ROUND_FORCE_CLOSED = "round-force-closed", _("Round closed by force")
+
+    class Via(models.TextChoices):
+        TABLE_LINK = "table-link", _("table link")
+        SEAT_LINK = "seat-link", _("seat link")
+        PLAYER_CODE = "player-code", _("player's code")
+        ORGANISER = "organiser", _("organiser")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="result_changes")
+    # Empty for round-wide entries (closing the round).
+    table = models.ForeignKey(
+        Table, on_delete=models.CASCADE, null=True, blank=True, related_name="result_changes"
+    )
+    action = models.CharField(_("action"), max_length=20, choices=Action.choices)
+    via = models.CharField(_("through"), max_length=12, choices=Via.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
+        related_name="+", verbose_name=_("organiser"),
+    )
+    seat = models.ForeignKey(
+        Seat, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        verbose_name=_("seat"),
+    )
+    old = models.JSONField(_("before"), null=True, blank=True)
+    new = models.JSONField(_("after"), null=True, blank=True)
+    version = models.PositiveIntegerField(_("version after"), default=0)
+    note = models.CharField(_("note"), max_length=200, blank=True)
+    # One per form render: a double tap or a retried request finds its own earlier
+    # change here and stores nothing twice.
+    idempotency_key = models.CharField(max_length=64, null=True, blank=True, unique=True)
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("result change")
+        verbose_name_plural = _("result changes")
+
+    def __str__(self) -> str:
+        return f"{self.get_action_display()} — {self.table or self.round} — {self.at:%H:%M:%S}"

@@ -1,0 +1,474 @@
+"""Reads for the scoring pages and services: a table's seats in engine order, the rules
+it plays by, a stored game re-scored hand by hand, and a round's result board."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from django.db.models import Prefetch
+from django.utils.translation import gettext, gettext_noop, ngettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import (
+    EngineError,
+    Hand,
+    PassedHand,
+    RuleSet,
+    parse_hand,
+    play_game,
+    rule_set,
+    score_hand,
+)
+from scoring.engine.rules import PARTNERS
+from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.selectors import COMPASS
+
+from .messages import SUIT_NAMES, engine_message
+from .models import ResultChange, TableResult
+
+WRONG_DEALER = gettext_noop(
+    "The deal passes to the left: the dealer should be seat %(expected)s, not %(dealer)s."
+)
+ROUND_HANDS_DONE = gettext_noop(
+    "This round is %(hands)s hands and all of them are recorded; no hand is played after that."
+)
+
+
+def tournament_rules(tournament: Tournament) -> RuleSet:
+    """The RuleSet the tournament plays by; EngineError when its options are unplayable."""
+    return rule_set(tournament.variant, tournament.options or {})
+
+
+def table_for_token(token: str) -> Table:
+    """The table behind a scorer's link, with its round, tournament and seated players."""
+    return (
+        Table.objects.select_related("round__tournament")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        .get(token=token)
+    )
+
+
+def seat_for_token(token: str) -> Seat:
+    return Seat.objects.select_related("table", "player").get(token=token)
+
+
+def engine_seats(table: Table) -> list[Seat]:
+    """The table's seats in the engine's seat order (index = engine seat number).
+
+    The engine pairs partners by parity. Tables are seated with partners
+    alternating round the table; should a table's sides not alternate, they are
+    interleaved here so the engine still pairs the right players.
+    """
+    seats = sorted(table.seats.all(), key=lambda seat: seat.position)
+    sides: dict[int, list[Seat]] = {}
+    for seat in seats:
+        sides.setdefault(seat.side, []).append(seat)
+    groups = list(sides.values())
+    if len(groups) < 2 or len({len(group) for group in groups}) != 1:
+        return seats
+    interleaved = [group[i] for i in range(len(groups[0])) for group in groups]
+    return interleaved
+
+
+def seat_label(index: int, seats_at_table: int) -> str:
+    if seats_at_table == len(COMPASS):
+        return str(COMPASS[index])
+    return gettext("Seat %(number)s") % {"number": index + 1}
+
+
+def engine_sides(rules: RuleSet) -> list[tuple[int, ...]]:
+    """Engine seats grouped by who shares points: partners, or each player alone."""
+    if rules.seating == PARTNERS:
+        return [tuple(s for s in rules.seats if s % 2 == side) for side in (0, 1)]
+    return [(seat,) for seat in rules.seats]
+
+
+@dataclass(frozen=True)
+class HandLine:
+    number: int
+    hand: dict
+    points: tuple[int, ...]
+    passed: bool
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    """A table's hands as the engine scores them, and whether the round is done."""
+
+    lines: tuple[HandLine, ...]
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    counted: int
+    complete: bool
+    next_dealer: int
+
+
+def hand_to_json(deal: Hand | PassedHand) -> dict:
+    """The canonical stored form of a parsed hand (what the engine reads back)."""
+    if isinstance(deal, PassedHand):
+        data: dict = {"passed": True, "dealer": deal.dealer}
+    else:
+        data = {
+            "dealer": deal.dealer,
+            "maker": deal.maker,
+            "round": deal.round,
+            "trump": deal.trump,
+            "alone": list(deal.alone),
+            "tricks": deal.tricks,
+        }
+    if deal.turn_up is not None:
+        data["turn_up"] = str(deal.turn_up)
+    return data
+
+
+def evaluate_hands(
+    *, tournament: Tournament, rules: RuleSet, hands: Sequence[dict]
+) -> Evaluation:
+    """Scores `hands` as this tournament plays a round; EngineError names the bad hand.
+
+    A round played to the target stops where the engine's game stops. A round of a
+    fixed number of hands counts only hands that were played (a passed hand is
+    dealt again), and the target does not end it.
+    """
+    parsed = []
+    for number, raw in enumerate(hands, start=1):
+        try:
+            parsed.append(parse_hand(raw))
+        except EngineError as error:
+            raise error.in_hand(number) from None
+    if tournament.round_play == Tournament.RoundPlay.GAME:
+        result = play_game(rules, parsed)
+        scores = result.scores
+        winners = result.winner or ()
+        complete = result.winner is not None
+    else:
+        scores, winners, complete = _play_fixed_hands(rules, parsed, tournament.hands_per_round)
+    lines = tuple(
+        HandLine(
+            number=number,
+            hand=hand_to_json(deal),
+            points=score_hand(rules, deal),
+            passed=isinstance(deal, PassedHand),
+        )
+        for number, deal in enumerate(parsed, start=1)
+    )
+    next_dealer = (parsed[-1].dealer + 1) % rules.players if parsed else 0
+    return Evaluation(
+        lines=lines,
+        scores=tuple(scores),
+        winners=tuple(winners),
+        counted=sum(1 for line in lines if not line.passed),
+        complete=complete,
+        next_dealer=next_dealer,
+    )
+
+
+def _play_fixed_hands(
+    rules: RuleSet, parsed: list[Hand | PassedHand], hands_per_round: int
+) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
+    scores = [0] * rules.players
+    counted = 0
+    for number, deal in enumerate(parsed, start=1):
+        try:
+            if counted >= hands_per_round:
+                raise EngineError(
+                    "round_hands_done", ROUND_HANDS_DONE, {"hands": hands_per_round}
+                )
+            points = score_hand(rules, deal)
+            if number > 1:
+                expected = (parsed[number - 2].dealer + 1) % rules.players
+                if deal.dealer != expected:
+                    raise EngineError(
+                        "wrong_dealer", WRONG_DEALER, {"expected": expected, "dealer": deal.dealer}
+                    )
+        except EngineError as error:
+            raise error.in_hand(number) from None
+        if not isinstance(deal, PassedHand):
+            counted += 1
+        scores = [a + b for a, b in zip(scores, points, strict=True)]
+    complete = counted == hands_per_round
+    # A round of fixed hands has no target; the side ahead at the end is ahead.
+    best = max(scores) if complete and any(scores) else None
+    winners = tuple(s for s in rules.seats if scores[s] == best) if best is not None else ()
+    return tuple(scores), winners, complete
+
+
+def describe_hand(hand: dict, names: Sequence[str]) -> str:
+    """One hand in a line a scorer reads at a glance."""
+
+    def name(seat: object) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
+
+    if hand.get("passed"):
+        return gettext("%(dealer)s dealt; everyone passed") % {"dealer": name(hand["dealer"])}
+    text = ngettext(
+        "%(dealer)s dealt; %(maker)s made %(trump)s (round %(round)s); makers took "
+        "%(tricks)s trick",
+        "%(dealer)s dealt; %(maker)s made %(trump)s (round %(round)s); makers took "
+        "%(tricks)s tricks",
+        hand["tricks"],
+    ) % {
+        "dealer": name(hand["dealer"]),
+        "maker": name(hand["maker"]),
+        "trump": SUIT_NAMES.get(hand["trump"], hand["trump"]),
+        "round": hand["round"],
+        "tricks": hand["tricks"],
+    }
+    if hand.get("alone"):
+        text += gettext("; alone: %(players)s") % {
+            "players": ", ".join(name(seat) for seat in hand["alone"])
+        }
+    if hand.get("turn_up"):
+        text += gettext("; turn-up %(card)s") % {"card": hand["turn_up"]}
+    return text
+
+
+def describe_change(
+    change: ResultChange, names: Sequence[str], sides: Sequence[Sequence[int]] = ()
+) -> list[str]:
+    """What a change did, old → new, one line per thing that differs.
+
+    Scores are told per side (`sides` as engine_sides gives them), as the table
+    reads them; without sides, per seat.
+    """
+    old = change.old or {}
+    new = change.new or {}
+    lines: list[str] = []
+    old_hands, new_hands = old.get("hands") or [], new.get("hands") or []
+    for index in range(max(len(old_hands), len(new_hands))):
+        before = old_hands[index] if index < len(old_hands) else None
+        after = new_hands[index] if index < len(new_hands) else None
+        if before == after:
+            continue
+        number = index + 1
+        if before is None:
+            lines.append(gettext("Hand %(number)s added: %(hand)s") % {
+                "number": number, "hand": describe_hand(after, names)})
+        elif after is None:
+            lines.append(gettext("Hand %(number)s removed: %(hand)s") % {
+                "number": number, "hand": describe_hand(before, names)})
+        else:
+            lines.append(gettext("Hand %(number)s: %(old)s → %(new)s") % {
+                "number": number,
+                "old": describe_hand(before, names),
+                "new": describe_hand(after, names),
+            })
+    if old.get("scores") != new.get("scores") and new.get("scores") is not None:
+        lines.append(gettext("Score %(old)s → %(new)s") % {
+            "old": _score_text(old.get("scores"), sides),
+            "new": _score_text(new.get("scores"), sides),
+        })
+    # A first entry is provisional by definition; only a later move is news.
+    if old.get("status") and new.get("status") and old["status"] != new["status"]:
+        lines.append(gettext("Status %(old)s → %(new)s") % {
+            "old": _status_label(old.get("status")), "new": _status_label(new.get("status"))})
+    return lines
+
+
+def _score_text(scores: Sequence[int] | None, sides: Sequence[Sequence[int]]) -> str:
+    if not scores:
+        return "—"
+    if sides and all(group and group[0] < len(scores) for group in sides):
+        return "–".join(str(scores[group[0]]) for group in sides)
+    return "–".join(map(str, scores))
+
+
+def _status_label(status: object) -> str:
+    if status in TableResult.Status.values:
+        return str(TableResult.Status(status).label)
+    return "—"
+
+
+def table_history(table: Table) -> list[ResultChange]:
+    return list(
+        ResultChange.objects.filter(table=table)
+        .select_related("user", "seat__player")
+        .order_by("at", "pk")
+    )
+
+
+@dataclass
+class TableState:
+    table: Table
+    result: TableResult | None
+    state: str
+    names: list[str] = field(default_factory=list)
+    # (side's players, side's points) in engine side order.
+    sides: list[tuple[str, int | None]] = field(default_factory=list)
+
+    @property
+    def label(self) -> str:
+        return str(STATE_LABELS[self.state])
+
+
+MISSING, IN_PROGRESS, PROVISIONAL, CONFIRMED = "missing", "in-progress", "provisional", "confirmed"
+STATE_LABELS = {
+    MISSING: _("Missing"),
+    IN_PROGRESS: _("In progress"),
+    PROVISIONAL: _("Provisional"),
+    CONFIRMED: _("Confirmed"),
+}
+
+
+def result_state(result: TableResult | None) -> str:
+    if result is None or (not result.hands and not result.scores):
+        return MISSING
+    if result.is_confirmed:
+        return CONFIRMED
+    return PROVISIONAL if result.complete else IN_PROGRESS
+
+
+def round_board(round: Round) -> list[TableState]:
+    """Every table of the round with its result and state (missing, in progress, ...)."""
+    tables = (
+        Table.objects.filter(round=round)
+        .select_related("result")
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        .order_by("number")
+    )
+    groups = engine_sides(tournament_rules(round.tournament))
+    board = []
+    for table in tables:
+        result = getattr(table, "result", None)
+        names = [seat.player.name for seat in engine_seats(table)]
+        scores = list(result.scores) if result is not None else []
+        sides = [
+            (" & ".join(names[s] for s in group if s < len(names)),
+             scores[group[0]] if group[0] < len(scores) else None)
+            for group in groups
+        ]
+        board.append(TableState(table=table, result=result, state=result_state(result),
+                                names=names, sides=sides))
+    return board
+
+
+def unconfirmed_tables(round: Round) -> list[TableState]:
+    return [entry for entry in round_board(round) if entry.state != CONFIRMED]
+
+
+def player_points(result: TableResult) -> dict[int, int]:
+    """Points per player id for a stored result (what standings add up)."""
+    seats = engine_seats(result.table)
+    return {seat.player_id: result.scores[index] for index, seat in enumerate(seats)
+            if index < len(result.scores)}
+
+
+@dataclass(frozen=True)
+class SeatView:
+    index: int
+    seat: Seat
+    label: str
+    name: str
+    side: int
+
+
+@dataclass(frozen=True)
+class SideView:
+    index: int
+    names: str
+    seats: tuple[int, ...]
+    score: int
+
+
+@dataclass(frozen=True)
+class LineView:
+    number: int
+    text: str
+    gained: str
+    passed: bool
+
+
+@dataclass
+class TableSummary:
+    """Everything the table's pages show: who sits where, the result, the running score."""
+
+    table: Table
+    round: Round
+    tournament: Tournament
+    rules: RuleSet
+    seats: list[SeatView]
+    sides: list[SideView]
+    result: TableResult | None
+    state: str
+    lines: list[LineView]
+    evaluation: Evaluation | None
+    problem: str = ""
+
+    @property
+    def names(self) -> list[str]:
+        return [seat.name for seat in self.seats]
+
+    @property
+    def version(self) -> int:
+        return self.result.version if self.result is not None else 0
+
+    @property
+    def hands(self) -> list[dict]:
+        return list(self.result.hands) if self.result is not None else []
+
+    @property
+    def next_dealer(self) -> int:
+        return self.evaluation.next_dealer if self.evaluation is not None else 0
+
+    @property
+    def counted(self) -> int:
+        return self.evaluation.counted if self.evaluation is not None else 0
+
+    @property
+    def state_label(self) -> str:
+        return str(STATE_LABELS[self.state])
+
+    @property
+    def submitted_side_names(self) -> str:
+        if self.result is None or self.result.submitted_side is None:
+            return ""
+        return " & ".join(s.name for s in self.seats if s.seat.side == self.result.submitted_side)
+
+
+def table_summary(table: Table) -> TableSummary:
+    """The table (from table_for_token) as its pages show it."""
+    rnd = table.round
+    tournament = rnd.tournament
+    rules = tournament_rules(tournament)
+    ordered = engine_seats(table)
+    seats = [
+        SeatView(index=i, seat=seat, label=seat_label(i, len(ordered)), name=seat.player.name,
+                 side=seat.side)
+        for i, seat in enumerate(ordered)
+    ]
+    result = TableResult.objects.filter(table=table).first()
+    evaluation = None
+    problem = ""
+    scores = list(result.scores) if result is not None and result.scores else [0] * len(seats)
+    if result is not None and result.hands:
+        try:
+            evaluation = evaluate_hands(tournament=tournament, rules=rules, hands=result.hands)
+        except EngineError as error:
+            # Options changed after the hands were stored: show them, flag the clash.
+            problem = engine_message(error, [s.name for s in seats])
+    sides = [
+        SideView(
+            index=i,
+            names=" & ".join(seats[s].name for s in group if s < len(seats)),
+            seats=group,
+            score=scores[group[0]] if group[0] < len(scores) else 0,
+        )
+        for i, group in enumerate(engine_sides(rules))
+    ]
+    lines = []
+    names = [s.name for s in seats]
+    for line in evaluation.lines if evaluation is not None else ():
+        gained = ", ".join(
+            gettext("+%(points)s %(side)s") % {"points": line.points[side.seats[0]],
+                                               "side": side.names}
+            for side in sides
+            if line.points[side.seats[0]]
+        )
+        lines.append(LineView(number=line.number, text=describe_hand(line.hand, names),
+                              gained=gained, passed=line.passed))
+    return TableSummary(
+        table=table, round=rnd, tournament=tournament, rules=rules, seats=seats, sides=sides,
+        result=result, state=result_state(result), lines=lines, evaluation=evaluation,
+        problem=problem,
+    )

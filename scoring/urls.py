@@ -1,0 +1,46 @@
+from django.urls import path, register_converter
+
+from . import views
+
+
+class TokenConverter:
+    # Table and seat tokens are long random strings; requiring 20+ characters keeps
+    # "t/<token>/" from swallowing the public pages at "t/<int:pk>/".
+    regex = r"[-_A-Za-z0-9]{20,64}"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(TokenConverter, "token")
+
+urlpatterns = [
+    # Scorers: no sign-in, the printed link is their key.
+    path("t/<token:token>/", views.table_entry, name="table-entry"),
+    path("t/<token:token>/history/", views.table_history, name="table-history"),
+    path("s/<token:token>/", views.seat_entry, name="seat-entry"),
+    # Organisers.
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/results/",
+        views.round_results,
+        name="round-results",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/results/close/",
+        views.round_results_close,
+        name="round-results-close",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/tables/<int:table_number>/confirm/",
+        views.result_confirm,
+        name="result-confirm",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/tables/<int:table_number>/correct/",
+        views.result_correct,
+        name="result-correct",
+    ),
+]

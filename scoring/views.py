@@ -1,0 +1,416 @@
+"""The table's phone pages and the organiser's result pages. Thin: read a form, call a
+service, show its error in the scorer's words; nothing here decides a rule."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.selectors import tournament_for_organiser
+
+from . import selectors, services
+from .errors import ScoringError
+from .forms import (
+    ConfirmCodeForm,
+    CorrectionNoteForm,
+    HandForm,
+    KeyForm,
+    SeatChoiceForm,
+    TotalsForm,
+    new_idempotency_key,
+)
+from .models import ResultChange
+
+
+def _session_key(table: Table) -> str:
+    return f"scoring:seat:{table.pk}"
+
+
+def _table(token: str) -> Table:
+    try:
+        return selectors.table_for_token(token)
+    except Table.DoesNotExist:
+        raise Http404(_("There is no table behind this link.")) from None
+
+
+def _scorer(request, summary: selectors.TableSummary) -> Seat | None:
+    seat_id = request.session.get(_session_key(summary.table))
+    return next((s.seat for s in summary.seats if s.seat.pk == seat_id), None)
+
+
+def _fresh(initial: dict | None = None, *, version: int) -> dict:
+    return {**(initial or {}), "version": version, "idempotency_key": new_idempotency_key()}
+
+
+def _rebound(form_class, request, summary, **extra):
+    """The posted form against the result as it is now: typed values kept, new version."""
+    data = request.POST.copy()
+    data["version"] = summary.version
+    data["idempotency_key"] = new_idempotency_key()
+    form = form_class(data, summary=summary, **extra)
+    form.is_valid()
+    return form
+
+
+@require_http_methods(["GET", "POST"])
+def table_entry(request, token: str):
+    return _entry(request, _table(token), seat_link=None)
+
+
+@require_http_methods(["GET", "POST"])
+def seat_entry(request, token: str):
+    seat = get_object_or_404(Seat.objects.select_related("table"), token=token)
+    # The seat link speaks for that seat: entries from this phone are theirs.
+    request.session[_session_key(seat.table)] = seat.pk
+    return _entry(request, _table(seat.table.token), seat_link=seat)
+
+
+def _entry(request, table: Table, *, seat_link: Seat | None):
+    summary = selectors.table_summary(table)
+    via = ResultChange.Via.SEAT_LINK if seat_link else ResultChange.Via.TABLE_LINK
+    scorer = _scorer(request, summary)
+    forms = {}
+    if request.method == "POST":
+        action = request.POST.get("action", "")
+        handler = _ACTIONS.get(action)
+        if handler is None:
+            messages.error(request, _("That button is not known here; reload the page."))
+            return redirect(request.path)
+        response, forms = handler(request, summary, scorer=scorer, seat_link=seat_link, via=via)
+        if response is not None:
+            return response
+        summary = selectors.table_summary(table)
+    return render(request, "scoring/table_entry.html",
+                  _entry_context(request, summary, scorer, seat_link, forms))
+
+
+def _entry_context(request, summary, scorer, seat_link, forms) -> dict:
+    editing = None
+    hands = summary.hands
+    edit = request.GET.get("edit", "")
+    if edit.isdigit() and 1 <= int(edit) <= len(hands) and "hand" not in forms:
+        editing = int(edit)
+    hand_form = forms.get("hand") or HandForm(
+        initial=_fresh(
+            {**HandForm.initial_for(hands[editing - 1] if editing else None,
+                                    dealer=summary.next_dealer),
+             "hand_number": editing},
+            version=summary.version,
+        ),
+        summary=summary,
+    )
+    totals_initial = {}
+    if summary.result is not None and summary.result.scores and not summary.result.hands:
+        totals_initial = {f"side_{side.index}": side.score for side in summary.sides}
+    totals_form = forms.get("totals") or TotalsForm(
+        initial=_fresh(totals_initial, version=summary.version), summary=summary
+    )
+    return {
+        "summary": summary,
+        "scorer": scorer,
+        "seat_link": seat_link,
+        "editing": editing or (hand_form.data.get("hand_number") if hand_form.is_bound else None),
+        "by_hands": summary.tournament.entry_mode == Tournament.EntryMode.HANDS,
+        "hand_form": hand_form,
+        "totals_form": totals_form,
+        "seat_form": forms.get("seat") or SeatChoiceForm(
+            initial={"seat": scorer.pk if scorer else None}, summary=summary
+        ),
+        "code_form": forms.get("code") or ConfirmCodeForm(
+            initial={"idempotency_key": new_idempotency_key()}
+        ),
+        "key_form": KeyForm(initial={"idempotency_key": new_idempotency_key()}),
+        "remove_form": {"version": summary.version, "idempotency_key": new_idempotency_key()},
+        "can_confirm_here": bool(
+            seat_link and summary.result is not None
+            and seat_link.side != summary.result.submitted_side
+        ),
+        "open_for_entry": summary.round.status == Round.Status.IN_PLAY
+        and summary.state != selectors.CONFIRMED,
+    }
+
+
+def _choose_seat(request, summary, **_kwargs):
+    form = SeatChoiceForm(request.POST, summary=summary)
+    if form.is_valid():
+        request.session[_session_key(summary.table)] = form.cleaned_data["seat"]
+        return redirect(request.path), {}
+    return None, {"seat": form}
+
+
+def _need_scorer(request, scorer) -> bool:
+    if scorer is None:
+        messages.error(request, _("Choose your seat first: who is entering the result?"))
+        return True
+    return False
+
+
+def _submit_hand(request, summary, *, scorer, via, **_kwargs):
+    form = HandForm(request.POST, summary=summary)
+    if _need_scorer(request, scorer) or not form.is_valid():
+        return None, {"hand": form}
+    hands = summary.hands
+    number = form.cleaned_data.get("hand_number")
+    if number and 1 <= number <= len(hands):
+        hands[number - 1] = form.to_hand()
+    else:
+        hands.append(form.to_hand())
+    try:
+        result = services.submit_hands(
+            table=summary.table, hands=hands, seat=scorer, via=via,
+            expected_version=form.cleaned_data["version"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        )
+    except ScoringError as error:
+        return None, {"hand": _with_error(error, HandForm, request, summary, form)}
+    _saved_message(request, result, number)
+    return redirect(request.path), {}
+
+
+def _remove_last(request, summary, *, scorer, via, **_kwargs):
+    if _need_scorer(request, scorer):
+        return None, {}
+    try:
+        services.submit_hands(
+            table=summary.table, hands=summary.hands[:-1], seat=scorer, via=via,
+            expected_version=int(request.POST.get("version", "-1") or -1),
+            idempotency_key=request.POST.get("idempotency_key", ""),
+        )
+    except (ScoringError, ValueError) as error:
+        messages.error(request, getattr(error, "message", str(error)))
+    else:
+        messages.success(request, _("The last hand was removed."))
+    return redirect(request.path), {}
+
+
+def _submit_totals(request, summary, *, scorer, via, **_kwargs):
+    form = TotalsForm(request.POST, summary=summary)
+    if _need_scorer(request, scorer) or not form.is_valid():
+        return None, {"totals": form}
+    try:
+        services.submit_totals(
+            table=summary.table, side_points=form.side_points(), seat=scorer, via=via,
+            expected_version=form.cleaned_data["version"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        )
+    except ScoringError as error:
+        return None, {"totals": _with_error(error, TotalsForm, request, summary, form)}
+    messages.success(request, _("Saved. The other side now confirms the result."))
+    return redirect(request.path), {}
+
+
+def _with_error(error: ScoringError, form_class, request, summary, form):
+    if error.code == "conflict":
+        form = _rebound(form_class, request, selectors.table_summary(summary.table))
+    form.add_error(None, error.message)
+    return form
+
+
+def _saved_message(request, result, number) -> None:
+    if number:
+        messages.success(request, _("Hand %(number)s changed.") % {"number": number})
+    elif result.complete:
+        messages.success(request, _("Saved. That was the last hand: the other side now "
+                                    "confirms the result."))
+    else:
+        messages.success(request, _("Hand %(number)s saved.") % {"number": len(result.hands)})
+
+
+def _confirm_code(request, summary, **_kwargs):
+    form = ConfirmCodeForm(request.POST)
+    if not form.is_valid():
+        return None, {"code": form}
+    try:
+        services.confirm_with_code(
+            table=summary.table, code=form.cleaned_data["code"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        )
+    except ScoringError as error:
+        form.add_error(None, error.message)
+        return None, {"code": form}
+    messages.success(request, _("Result confirmed. Thank you!"))
+    return redirect(request.path), {}
+
+
+def _confirm_seat(request, summary, *, seat_link, **_kwargs):
+    if seat_link is None:
+        messages.error(request, _("Open your own seat link, or type your code, to confirm."))
+        return redirect(request.path), {}
+    try:
+        services.confirm_result(
+            table=summary.table, seat=seat_link, via=ResultChange.Via.SEAT_LINK,
+            idempotency_key=request.POST.get("idempotency_key") or None,
+        )
+    except ScoringError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Result confirmed. Thank you!"))
+    return redirect(request.path), {}
+
+
+_ACTIONS = {
+    "seat": _choose_seat,
+    "hand": _submit_hand,
+    "remove-last": _remove_last,
+    "totals": _submit_totals,
+    "confirm-code": _confirm_code,
+    "confirm-seat": _confirm_seat,
+}
+
+
+def table_history(request, token: str):
+    summary = selectors.table_summary(_table(token))
+    changes = [
+        {"change": change, "who": _who(change),
+         "lines": selectors.describe_change(change, summary.names,
+                                            [side.seats for side in summary.sides])}
+        for change in selectors.table_history(summary.table)
+    ]
+    return render(request, "scoring/table_history.html",
+                  {"summary": summary, "changes": changes})
+
+
+def _who(change: ResultChange) -> str:
+    if change.user is not None:
+        return _("organiser %(name)s") % {"name": change.user.get_username()}
+    if change.seat is not None:
+        return _("%(name)s, by %(via)s") % {"name": change.seat.player.name,
+                                           "via": change.get_via_display()}
+    return change.get_via_display()
+
+
+# ---------------------------------------------------------------- organiser pages
+
+
+def _organiser_round(request, pk: int, number: int) -> Round:
+    tournament = tournament_for_organiser(pk=pk, user=request.user)
+    return get_object_or_404(
+        Round.objects.select_related("tournament"), tournament=tournament, number=number
+    )
+
+
+@login_required
+def round_results(request, pk: int, number: int):
+    rnd = _organiser_round(request, pk, number)
+    board = selectors.round_board(rnd)
+    counts = {state: sum(1 for e in board if e.state == state)
+              for state in selectors.STATE_LABELS}
+    return render(request, "scoring/round_results.html", {
+        "round": rnd,
+        "tournament": rnd.tournament,
+        "board": board,
+        "counts": [(selectors.STATE_LABELS[state], n) for state, n in counts.items()],
+        "all_confirmed": all(e.state == selectors.CONFIRMED for e in board),
+        "key_form": KeyForm(initial={"idempotency_key": new_idempotency_key()}),
+    })
+
+
+@login_required
+@require_POST
+def round_results_close(request, pk: int, number: int):
+    rnd = _organiser_round(request, pk, number)
+    force = request.POST.get("force") == "1"
+    try:
+        services.close_round(round=rnd, user=request.user, force=force,
+                             idempotency_key=request.POST.get("idempotency_key") or None)
+    except ScoringError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("Round %(number)s closed.") % {"number": rnd.number})
+    return redirect("round-results", pk=pk, number=number)
+
+
+@login_required
+@require_POST
+def result_confirm(request, pk: int, number: int, table_number: int):
+    rnd = _organiser_round(request, pk, number)
+    table = get_object_or_404(Table, round=rnd, number=table_number)
+    try:
+        services.confirm_result(table=table, user=request.user,
+                                idempotency_key=request.POST.get("idempotency_key") or None)
+    except ScoringError as error:
+        messages.error(request, error.message)
+    else:
+        messages.success(request, _("%(table)s confirmed.") % {"table": table})
+    return redirect("round-results", pk=pk, number=number)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def result_correct(request, pk: int, number: int, table_number: int):
+    rnd = _organiser_round(request, pk, number)
+    table = get_object_or_404(Table, round=rnd, number=table_number)
+    summary = selectors.table_summary(selectors.table_for_token(table.token))
+    hands = summary.hands
+    by_hands = rnd.tournament.entry_mode == Tournament.EntryMode.HANDS or bool(hands)
+    wanted = request.GET.get("hand", "")
+    editing = int(wanted) if wanted.isdigit() and 1 <= int(wanted) <= len(hands) else None
+    note_form = CorrectionNoteForm(request.POST or None)
+    hand_form = totals_form = None
+    if request.method == "POST":
+        action = request.POST.get("action")
+        form_class = HandForm if action in ("hand", "remove") else TotalsForm
+        form = KeyForm(request.POST) if action == "remove" else form_class(
+            request.POST, summary=summary
+        )
+        if note_form.is_valid() and form.is_valid():
+            changed = _corrected(action, form, hands, request)
+            try:
+                services.correct_result(
+                    table=table, user=request.user,
+                    expected_version=int(request.POST.get("version") or 0),
+                    idempotency_key=form.cleaned_data["idempotency_key"],
+                    note=note_form.cleaned_data["note"],
+                    **changed,
+                )
+            except ScoringError as error:
+                if action == "remove":
+                    messages.error(request, error.message)
+                else:
+                    form = _with_error(error, form_class, request, summary, form)
+            else:
+                messages.success(request, _("Correction saved; it is in the table's history."))
+                return redirect("result-correct", pk=pk, number=number,
+                                table_number=table_number)
+        if action == "hand":
+            hand_form = form
+            editing = form.data.get("hand_number") or None
+        elif action == "totals":
+            totals_form = form
+    if hand_form is None:
+        hand_form = HandForm(
+            initial=_fresh({**HandForm.initial_for(hands[editing - 1] if editing else None,
+                                                   dealer=summary.next_dealer),
+                            "hand_number": editing}, version=summary.version),
+            summary=summary,
+        )
+    if totals_form is None:
+        totals_form = TotalsForm(
+            initial=_fresh({f"side_{s.index}": s.score for s in summary.sides},
+                           version=summary.version),
+            summary=summary,
+        )
+    return render(request, "scoring/result_correct.html", {
+        "summary": summary, "round": rnd, "tournament": rnd.tournament, "by_hands": by_hands,
+        "hand_form": hand_form, "totals_form": totals_form, "note_form": note_form,
+        "editing": editing, "remove_key": new_idempotency_key(),
+    })
+
+
+def _corrected(action: str, form, hands: list[dict], request) -> dict:
+    if action == "totals":
+        return {"side_points": form.side_points()}
+    if action == "remove":
+        number = int(request.POST.get("hand_number") or 0)
+        return {"hands": [h for i, h in enumerate(hands, start=1) if i != number]}
+    number = form.cleaned_data.get("hand_number")
+    if number and 1 <= number <= len(hands):
+        hands[number - 1] = form.to_hand()
+    else:
+        hands.append(form.to_hand())
+    return {"hands": hands}

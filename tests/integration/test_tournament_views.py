@@ -1,0 +1,606 @@
+"""The organiser and public pages through Django's test client, on the real services."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.errors import TournamentError
+from tournaments.models import Player, Round, Seat, Table, Tournament
+
+pytestmark = pytest.mark.django_db
+
+NAMES = [f"Player {n:02d}" for n in range(1, 10)]
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    return django_user_model.objects.create_user("olive", password="cards-on-the-table")
+
+
+@pytest.fixture
+def stranger(django_user_model):
+    return django_user_model.objects.create_user("oscar", password="not-my-event")
+
+
+@pytest.fixture
+def tournament(organiser) -> Tournament:
+    return services.create_tournament(
+        owner=organiser,
+        name="Tuesday club night",
+        date=datetime.date(2026, 12, 1),
+        venue="Legion Hall",
+        variant="north-american",
+        options={},
+        format="progressive",
+        round_play="hands",
+        hands_per_round=8,
+        rounds_planned=4,
+    )
+
+
+@pytest.fixture
+def seated(tournament) -> Tournament:
+    """A tournament with nine players and a four-round rotation (one bye a round)."""
+    services.import_players(tournament=tournament, text="\n".join(NAMES))
+    services.generate_rotation(tournament=tournament)
+    tournament.refresh_from_db()
+    return tournament
+
+
+def _organiser_pages(t: Tournament) -> dict[str, str]:
+    return {
+        "detail": reverse("tournament-detail", args=[t.pk]),
+        "edit": reverse("tournament-edit", args=[t.pk]),
+        "round": reverse("round-detail", args=[t.pk, 1]),
+        "changes": reverse("change-form", args=[t.pk]),
+    }
+
+
+def _organiser_actions(t: Tournament) -> dict[str, str]:
+    return {
+        "add player": reverse("player-add", args=[t.pk]),
+        "import": reverse("player-import", args=[t.pk]),
+        "rotation": reverse("rotation-generate", args=[t.pk]),
+        "start": reverse("round-start", args=[t.pk, 1]),
+        "close": reverse("round-close", args=[t.pk, 1]),
+        "preview": reverse("change-preview", args=[t.pk]),
+        "apply": reverse("change-apply", args=[t.pk]),
+        "co-organiser": reverse("co-organiser-add", args=[t.pk]),
+    }
+
+
+PAGE_KEYS = ["detail", "edit", "round", "changes"]
+ACTION_KEYS = [
+    "add player",
+    "import",
+    "rotation",
+    "start",
+    "close",
+    "preview",
+    "apply",
+    "co-organiser",
+]
+
+
+# --- access -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("page", PAGE_KEYS)
+def test_each_organiser_page_renders_for_the_organiser(client, organiser, seated, page):
+    client.force_login(organiser)
+    response = client.get(_organiser_pages(seated)[page])
+    assert response.status_code == 200
+    assert seated.name.encode() in response.content
+
+
+@pytest.mark.parametrize("page", PAGE_KEYS)
+def test_a_co_organiser_sees_the_organiser_pages(client, stranger, seated, page):
+    services.add_co_organiser(tournament=seated, user=stranger)
+    client.force_login(stranger)
+    assert client.get(_organiser_pages(seated)[page]).status_code == 200
+
+
+@pytest.mark.parametrize("page", PAGE_KEYS)
+def test_organiser_pages_are_forbidden_to_another_user(client, stranger, seated, page):
+    client.force_login(stranger)
+    assert client.get(_organiser_pages(seated)[page]).status_code == 403
+
+
+@pytest.mark.parametrize("action", ACTION_KEYS)
+def test_another_user_cannot_change_anything(client, stranger, seated, action):
+    client.force_login(stranger)
+    before = list(Seat.objects.values_list("pk", "player_id", "table_id").order_by("pk"))
+    response = client.post(
+        _organiser_actions(seated)[action],
+        {"name": "Intruder", "text": "Intruder", "username": "oscar"},
+    )
+    assert response.status_code == 403
+    assert not Player.objects.filter(name="Intruder").exists()
+    assert list(Seat.objects.values_list("pk", "player_id", "table_id").order_by("pk")) == before
+    assert set(Round.objects.values_list("status", flat=True)) == {Round.Status.PLANNED}
+
+
+@pytest.mark.parametrize("page", PAGE_KEYS)
+def test_anonymous_visitors_are_sent_to_sign_in(client, seated, page):
+    url = _organiser_pages(seated)[page]
+    response = client.get(url)
+    assert response.status_code == 302
+    assert response["Location"] == f"{reverse('login')}?next={url}"
+
+
+@pytest.mark.parametrize("action", ACTION_KEYS)
+def test_anonymous_posts_are_sent_to_sign_in(client, seated, action):
+    response = client.post(_organiser_actions(seated)[action], {"name": "Intruder"})
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+    assert not Player.objects.filter(name="Intruder").exists()
+
+
+def test_create_page_needs_sign_in(client):
+    response = client.get(reverse("tournament-create"))
+    assert response.status_code == 302
+    assert response["Location"].startswith(reverse("login"))
+
+
+def test_organiser_pages_refuse_a_post_without_the_csrf_token(organiser, seated):
+    from django.test import Client
+
+    strict = Client(enforce_csrf_checks=True)
+    strict.force_login(organiser)
+    response = strict.post(reverse("player-add", args=[seated.pk]), {"name": "Late Larry"})
+    assert response.status_code == 403
+    assert not Player.objects.filter(name="Late Larry").exists()
+
+
+# --- home and dashboard --------------------------------------------------------------
+
+
+def test_dashboard_lists_only_the_tournaments_i_organise(client, organiser, stranger, tournament):
+    services.create_tournament(
+        owner=stranger,
+        name="Someone else's night",
+        date=datetime.date(2026, 12, 2),
+        variant="north-american",
+        options={},
+        format="progressive",
+        round_play="hands",
+        hands_per_round=8,
+        rounds_planned=None,
+    )
+    client.force_login(organiser)
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    assert b"Tuesday club night" in response.content
+    assert b"Someone else" not in response.content
+    assert reverse("tournament-detail", args=[tournament.pk]).encode() in response.content
+
+
+def test_welcome_page_lists_public_tournaments_for_visitors(client, tournament):
+    response = client.get(reverse("home"))
+    assert response.status_code == 200
+    assert reverse("tournament-public", args=[tournament.pk]).encode() in response.content
+    assert reverse("tournament-detail", args=[tournament.pk]).encode() not in response.content
+
+
+# --- create and edit -------------------------------------------------------------------
+
+
+def _create_data(**overrides) -> dict:
+    data = {
+        "name": "Friday progressive",
+        "date": "2026-12-04",
+        "venue": "Hall",
+        "variant": "north-american",
+        "format": "progressive",
+        "round_play": "hands",
+        "hands_per_round": "8",
+        "rounds_planned": "",
+        "defender_alone": "allowed",
+        "target": "",
+        "deck": "",
+    }
+    data.update(overrides)
+    return data
+
+
+def test_create_form_describes_each_rule_option(client, organiser):
+    client.force_login(organiser)
+    content = client.get(reverse("tournament-create")).content.decode()
+    for explanation in (
+        "the dealer must name trump",
+        "Only against a lone maker",
+        "give the defenders 4 points",
+        "North American only",
+        "may not go alone",
+        "10, 11 or 15",
+    ):
+        assert explanation in content
+
+
+def test_creating_a_tournament_saves_it_with_the_chosen_options(client, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("tournament-create"),
+        _create_data(stick_the_dealer="on", target="11", rounds_planned="6"),
+    )
+    tournament = Tournament.objects.get(name="Friday progressive")
+    assert response.status_code == 302
+    assert response["Location"] == reverse("tournament-detail", args=[tournament.pk])
+    assert tournament.owner == organiser
+    assert tournament.rounds_planned == 6
+    assert tournament.options == {"stick_the_dealer": True, "target": 11}
+
+
+def test_create_form_refuses_a_combination_the_engine_refuses(client, organiser):
+    refused = {"variant": "north-american", "deck": "50"}
+    with pytest.raises(TournamentError) as expected:
+        services.create_tournament(
+            owner=organiser,
+            name="x",
+            date=datetime.date(2026, 12, 4),
+            variant="north-american",
+            options={"deck": 50},
+            format="progressive",
+            round_play="hands",
+            hands_per_round=8,
+            rounds_planned=None,
+        )
+    client.force_login(organiser)
+    response = client.post(reverse("tournament-create"), _create_data(**refused))
+    assert response.status_code == 200
+    assert expected.value.message in response.content.decode()
+    assert not Tournament.objects.filter(name="Friday progressive").exists()
+
+
+def test_create_form_refuses_an_option_the_variant_does_not_play(client, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("tournament-create"),
+        _create_data(variant="two-handed", format="heads-up", super_euchre="on"),
+    )
+    assert response.status_code == 200
+    assert 'class="form-error"' in response.content.decode()
+    assert not Tournament.objects.filter(name="Friday progressive").exists()
+
+
+def test_editing_a_tournament_changes_it(client, organiser, tournament):
+    client.force_login(organiser)
+    url = reverse("tournament-edit", args=[tournament.pk])
+    assert b'value="Tuesday club night"' in client.get(url).content
+    response = client.post(url, _create_data(name="Renamed night", rounds_planned="5", seed="3"))
+    assert response.status_code == 302
+    tournament.refresh_from_db()
+    assert (tournament.name, tournament.rounds_planned) == ("Renamed night", 5)
+
+
+# --- players and teams -----------------------------------------------------------------
+
+
+def test_adding_a_player(client, organiser, tournament):
+    client.force_login(organiser)
+    response = client.post(reverse("player-add", args=[tournament.pk]), {"name": "Ann"})
+    assert response.status_code == 302
+    assert list(tournament.players.values_list("name", flat=True)) == ["Ann"]
+
+
+def test_adding_a_player_through_htmx_returns_the_players_list(client, organiser, tournament):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("player-add", args=[tournament.pk]), {"name": "Ann"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    content = response.content.decode()
+    assert "Ann" in content
+    assert "<html" not in content
+
+
+def test_adding_a_player_through_htmx_reloads_a_page_whose_rotation_it_drops(
+    client, organiser, seated
+):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("player-add", args=[seated.pk]), {"name": "Late Larry"}, HTTP_HX_REQUEST="true"
+    )
+    assert response.status_code == 200
+    assert response["HX-Refresh"] == "true"
+    assert not seated.rounds.exists()
+
+
+def test_pasting_a_list_imports_every_player(client, organiser, tournament):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("player-import", args=[tournament.pk]), {"text": "\n".join(NAMES)}
+    )
+    assert response.status_code == 302
+    assert tournament.players.count() == len(NAMES)
+
+
+def test_uploading_a_csv_file_imports_every_player(client, organiser, tournament):
+    client.force_login(organiser)
+    upload = SimpleUploadedFile("players.csv", "\n".join(NAMES).encode("utf-8-sig"))
+    response = client.post(reverse("player-import", args=[tournament.pk]), {"file": upload})
+    assert response.status_code == 302
+    assert sorted(tournament.players.values_list("name", flat=True)) == NAMES
+
+
+def test_a_bad_paste_lists_each_bad_line_and_imports_nothing(client, organiser, tournament):
+    text = "\n".join(["Ann", "Bob", "Ann", "x" * 200, "Cat"])
+    with pytest.raises(TournamentError) as expected:
+        services.import_players(tournament=tournament, text=text)
+    assert len(expected.value.details) >= 2
+
+    client.force_login(organiser)
+    response = client.post(reverse("player-import", args=[tournament.pk]), {"text": text})
+    content = response.content.decode()
+    assert response.status_code == 400
+    assert tournament.players.count() == 0
+    assert "Nothing was imported" in content
+    for problem in expected.value.details:
+        assert problem in content
+    assert any("3" in problem for problem in expected.value.details)
+    assert any("4" in problem for problem in expected.value.details)
+
+
+def test_teams_can_be_drawn_at_random(client, organiser):
+    teams = services.create_tournament(
+        owner=organiser,
+        name="Pairs night",
+        date=datetime.date(2026, 12, 5),
+        variant="north-american",
+        options={},
+        format="teams",
+        round_play="hands",
+        hands_per_round=8,
+        rounds_planned=None,
+    )
+    services.import_players(tournament=teams, text="\n".join(NAMES[:8]))
+    client.force_login(organiser)
+    page = client.get(reverse("tournament-detail", args=[teams.pk])).content.decode()
+    assert "Draw teams at random" in page and "Pair by hand" in page
+    response = client.post(reverse("teams-random", args=[teams.pk]))
+    assert response.status_code == 302
+    assert teams.teams.count() == 4
+    assert all(team.members.count() == 2 for team in teams.teams.all())
+
+
+def test_teams_can_be_paired_by_hand(client, organiser):
+    teams = services.create_tournament(
+        owner=organiser,
+        name="Pairs night",
+        date=datetime.date(2026, 12, 5),
+        variant="north-american",
+        options={},
+        format="teams",
+        round_play="hands",
+        hands_per_round=8,
+        rounds_planned=None,
+    )
+    players = services.import_players(tournament=teams, text="\n".join(NAMES[:4]))
+    client.force_login(organiser)
+    numbers = {players[0]: 1, players[3]: 1, players[1]: 2, players[2]: 2}
+    response = client.post(
+        reverse("teams-pair", args=[teams.pk]),
+        {f"team_{player.pk}": number for player, number in numbers.items()},
+    )
+    assert response.status_code == 302
+    pairs = {frozenset(team.members.values_list("name", flat=True)) for team in teams.teams.all()}
+    assert pairs == {
+        frozenset({players[0].name, players[3].name}),
+        frozenset({players[1].name, players[2].name}),
+    }
+
+
+# --- rotation and rounds -----------------------------------------------------------------
+
+
+def test_generating_the_rotation_shows_its_quality_summary(client, organiser, tournament):
+    services.import_players(tournament=tournament, text="\n".join(NAMES))
+    client.force_login(organiser)
+    response = client.post(reverse("rotation-generate", args=[tournament.pk]), follow=True)
+    content = response.content.decode()
+    assert tournament.rounds.count() == 4
+    assert "How fair the seating is" in content
+    assert "Repeated partners" in content
+    assert "Byes per player" in content
+    assert "Opponent meetings" in content
+
+
+def test_round_page_shows_tables_seats_byes_and_qr_codes(client, organiser, seated):
+    client.force_login(organiser)
+    response = client.get(reverse("round-detail", args=[seated.pk, 1]))
+    content = response.content.decode()
+    tables = list(Table.objects.filter(round__tournament=seated, round__number=1))
+    assert len(tables) == 2
+    assert content.count("<svg") == len(tables)
+    for table in tables:
+        assert reverse("table-entry", args=[table.token]) in content
+        for seat in table.seats.all():
+            assert seat.player.name in content
+    bye = Round.objects.get(tournament=seated, number=1).byes.get().player
+    assert "Bye this round" in content and bye.name in content
+    assert "North" in content and "vs" in content
+
+
+def test_starting_and_closing_a_round(client, organiser, seated):
+    client.force_login(organiser)
+    client.post(reverse("round-start", args=[seated.pk, 1]))
+    assert Round.objects.get(tournament=seated, number=1).status == Round.Status.IN_PLAY
+
+    # No table has a confirmed result yet: the round stays open and the organiser is
+    # sent to the results page, which says which tables are missing.
+    response = client.post(reverse("round-close", args=[seated.pk, 1]), {"next": "round"})
+    assert response["Location"] == reverse("round-results", args=[seated.pk, 1])
+    assert Round.objects.get(tournament=seated, number=1).status == Round.Status.IN_PLAY
+    page = client.get(response["Location"])
+    assert "not confirmed yet" in page.content.decode()
+
+    response = client.post(reverse("round-results-close", args=[seated.pk, 1]), {"force": "1"})
+    assert Round.objects.get(tournament=seated, number=1).status == Round.Status.CLOSED
+
+
+# --- public pages --------------------------------------------------------------------------
+
+
+def _tokens(t: Tournament) -> list[str]:
+    return list(Table.objects.filter(round__tournament=t).values_list("token", flat=True))
+
+
+def test_public_rotation_page_shows_every_round_without_tokens(client, seated):
+    response = client.get(reverse("tournament-public", args=[seated.pk]))
+    content = response.content.decode()
+    assert response.status_code == 200
+    assert content.count("Round ") >= 4
+    assert "<svg" not in content
+    for token in _tokens(seated):
+        assert token not in content
+
+
+def test_where_do_i_sit_shows_the_next_seat_and_the_whole_night(client, seated):
+    player = seated.players.first()
+    response = client.get(reverse("player-seat", args=[seated.pk, player.pk]))
+    content = response.content.decode()
+    assert response.status_code == 200
+    assert player.name in content
+    assert "Next, round 1" in content
+    assert content.count('class="round-no"') == 4
+    for token in _tokens(seated):
+        assert token not in content
+
+
+def test_where_do_i_sit_is_only_for_the_players_own_tournament(client, organiser, seated):
+    other = services.create_tournament(
+        owner=organiser,
+        name="Other",
+        date=datetime.date(2026, 12, 9),
+        variant="north-american",
+        options={},
+        format="progressive",
+        round_play="hands",
+        hands_per_round=8,
+        rounds_planned=None,
+    )
+    player = seated.players.first()
+    assert client.get(reverse("player-seat", args=[other.pk, player.pk])).status_code == 404
+
+
+def test_each_qr_code_on_the_round_page_opens_its_tables_entry_page(client, organiser, seated):
+    client.force_login(organiser)
+    page = client.get(reverse("round-detail", args=[seated.pk, 2])).content.decode()
+    client.logout()
+    for table in Table.objects.filter(round__tournament=seated, round__number=2):
+        link = reverse("table-entry", args=[table.token])
+        assert f'href="http://testserver{link}"' in page
+        # The scorer has no account: the link alone opens the table's page.
+        response = client.get(link)
+        assert response.status_code == 200
+        for seat in table.seats.all():
+            assert seat.player.name in response.content.decode()
+
+
+# --- changes on the night ---------------------------------------------------------------------
+
+
+def test_change_preview_shows_the_diff_and_changes_nothing(client, organiser, seated):
+    services.start_round(round=seated.rounds.get(number=1))
+    leaving = seated.players.get(name="Player 03")
+    before = list(Seat.objects.values_list("table_id", "player_id", "position").order_by("pk"))
+    client.force_login(organiser)
+    response = client.post(reverse("change-preview", args=[seated.pk]), {"withdraw": [leaving.pk]})
+    content = response.content.decode()
+    assert response.status_code == 200
+    assert "Player 03" in content
+    assert "Confirm" in content
+    assert f'name="withdraw" value="{leaving.pk}"' in content
+    leaving.refresh_from_db()
+    assert leaving.active
+    after = list(Seat.objects.values_list("table_id", "player_id", "position").order_by("pk"))
+    assert after == before
+
+
+def test_confirming_a_withdrawal_replans_only_the_remaining_rounds(client, organiser, seated):
+    services.start_round(round=seated.rounds.get(number=1))
+    leaving = seated.players.get(name="Player 03")
+    played = list(
+        Seat.objects.filter(table__round__number=1, table__round__tournament=seated)
+        .values_list("table__number", "player_id", "position")
+        .order_by("table__number", "position")
+    )
+    client.force_login(organiser)
+    response = client.post(reverse("change-apply", args=[seated.pk]), {"withdraw": [leaving.pk]})
+    assert response.status_code == 302
+    leaving.refresh_from_db()
+    assert not leaving.active
+    assert not Seat.objects.filter(player=leaving, table__round__number__gt=1).exists()
+    assert played == list(
+        Seat.objects.filter(table__round__number=1, table__round__tournament=seated)
+        .values_list("table__number", "player_id", "position")
+        .order_by("table__number", "position")
+    )
+
+
+def test_a_late_arrival_and_a_substitute_are_previewed_then_applied(client, organiser, seated):
+    leaving = seated.players.get(name="Player 05")
+    data = {"arrive": "Late Larry", "substitute_out": leaving.pk, "substitute_in": "Sub Sam"}
+    client.force_login(organiser)
+    preview = client.post(reverse("change-preview", args=[seated.pk]), data)
+    assert preview.status_code == 200
+    assert "Late Larry" in preview.content.decode() and "Sub Sam" in preview.content.decode()
+    assert not Player.objects.filter(name__in=["Late Larry", "Sub Sam"]).exists()
+    client.post(reverse("change-apply", args=[seated.pk]), data)
+    assert Seat.objects.filter(player__name="Late Larry").exists()
+    assert Seat.objects.filter(player__name="Sub Sam").exists()
+
+
+def test_an_empty_change_is_refused_on_the_form(client, organiser, seated):
+    client.force_login(organiser)
+    response = client.post(reverse("change-preview", args=[seated.pk]), {})
+    assert response.status_code == 400
+    assert "Choose at least one change" in response.content.decode()
+
+
+# --- every format ------------------------------------------------------------------------------
+
+FORMATS = [
+    # (format, variant, players): tables of 4, 4 with fixed pairs, 6, 3 and 2.
+    ("progressive", "british", 8),
+    ("teams", "north-american", 8),
+    ("six-handed", "six-handed", 12),
+    ("cutthroat", "three-handed", 6),
+    ("heads-up", "two-handed", 4),
+]
+
+
+@pytest.mark.parametrize(("fmt", "variant", "count"), FORMATS)
+def test_every_format_renders_its_round_public_and_player_pages(
+    client, organiser, fmt, variant, count
+):
+    t = services.create_tournament(
+        owner=organiser,
+        name=f"{fmt} night",
+        date=datetime.date(2026, 12, 10),
+        variant=variant,
+        options={},
+        format=fmt,
+        round_play="game",
+        rounds_planned=2,
+    )
+    services.import_players(tournament=t, text="\n".join(f"Player {n}" for n in range(count)))
+    if fmt in ("teams", "six-handed"):
+        services.pair_teams_at_random(tournament=t, seed=1)
+    services.generate_rotation(tournament=t)
+    player = t.players.first()
+    client.force_login(organiser)
+    for url in (
+        reverse("tournament-detail", args=[t.pk]),
+        reverse("round-detail", args=[t.pk, 1]),
+        reverse("tournament-public", args=[t.pk]),
+        reverse("player-seat", args=[t.pk, player.pk]),
+    ):
+        response = client.get(url)
+        assert response.status_code == 200, url
+        assert player.name in response.content.decode()

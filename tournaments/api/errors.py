@@ -1,0 +1,127 @@
+"""Every API error as one JSON shape: {"error": code, "message": words, "details": [...]}.
+
+The codes and messages are the ones the services raise, so a phone app shows a
+scorer exactly the sentence the table's page would; clients branch on `error`.
+Set as REST_FRAMEWORK["EXCEPTION_HANDLER"]; the API's views also use it directly
+(ApiErrorsMixin) so their errors keep this shape whatever the project setting says.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import PermissionDenied
+from django.http import Http404
+from django.utils.translation import gettext as _
+from rest_framework import exceptions, serializers, status
+from rest_framework.response import Response
+from rest_framework.views import set_rollback
+
+from scoring.errors import RuleBroken, ScoringError
+from tournaments.errors import TournamentError
+
+# Codes that mean "the thing changed under you" rather than "your request is wrong":
+# the client should reload and try again, which is what 409 tells it.
+CONFLICT_CODES = frozenset({"conflict", "duplicate_submission", "stale_preview"})
+FORBIDDEN_CODES = frozenset({"not_organiser"})
+
+
+def status_for(code: str) -> int:
+    if code in CONFLICT_CODES:
+        return status.HTTP_409_CONFLICT
+    if code in FORBIDDEN_CODES:
+        return status.HTTP_403_FORBIDDEN
+    return status.HTTP_400_BAD_REQUEST
+
+
+def error_body(code: str, message: str, details: list[str] | None = None, **extra: Any) -> dict:
+    return {"error": code, "message": str(message), "details": list(details or []), **extra}
+
+
+def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
+    if isinstance(exc, TournamentError):
+        set_rollback()
+        return Response(error_body(exc.code, exc.message, exc.details), status=status_for(exc.code))
+    if isinstance(exc, RuleBroken):
+        set_rollback()
+        extra = {}
+        if exc.engine_error.hand is not None:
+            # The scorer's app highlights the hand to fix.
+            extra["hand"] = exc.engine_error.hand
+        return Response(
+            error_body(exc.code, exc.message, **extra), status=status.HTTP_400_BAD_REQUEST
+        )
+    if isinstance(exc, ScoringError):
+        set_rollback()
+        return Response(error_body(exc.code, exc.message), status=status_for(exc.code))
+    if isinstance(exc, Http404):
+        exc = exceptions.NotFound(*exc.args)
+    elif isinstance(exc, PermissionDenied):
+        exc = exceptions.PermissionDenied(*exc.args)
+    if not isinstance(exc, exceptions.APIException):
+        return None
+    headers = {}
+    if getattr(exc, "auth_header", None):
+        headers["WWW-Authenticate"] = exc.auth_header
+    if getattr(exc, "wait", None):
+        headers["Retry-After"] = f"{int(exc.wait)}"
+    set_rollback()
+    if isinstance(exc, exceptions.ValidationError):
+        body = _validation_body(exc.detail)
+    else:
+        body = error_body(_code_of(exc), str(exc.detail))
+    return Response(body, status=exc.status_code, headers=headers)
+
+
+def _code_of(exc: exceptions.APIException) -> str:
+    codes = exc.get_codes()
+    return codes if isinstance(codes, str) else exc.default_code
+
+
+def _validation_body(detail: Any) -> dict:
+    fields: dict[str, list[str]] = {}
+    _flatten(detail, "", fields)
+    details = [f"{name}: {message}" if name else message
+               for name, messages in fields.items() for message in messages]
+    if len(details) == 1:
+        message = details[0]
+    else:
+        message = _("The request has %(count)s problems; see details.") % {"count": len(details)}
+    return error_body("invalid", message, details, field_errors=fields)
+
+
+def _flatten(detail: Any, prefix: str, into: dict[str, list[str]]) -> None:
+    """Nested serializer errors as dotted field paths ("hands.2.tricks") -> messages."""
+    if isinstance(detail, Mapping):
+        for key, value in detail.items():
+            name = "" if key == "non_field_errors" else str(key)
+            _flatten(value, f"{prefix}.{name}" if prefix and name else prefix or name, into)
+    elif isinstance(detail, list):
+        if all(not isinstance(item, list | Mapping) for item in detail):
+            into.setdefault(prefix, []).extend(str(item) for item in detail)
+        else:
+            for index, item in enumerate(detail):
+                if item:
+                    _flatten(item, f"{prefix}.{index}" if prefix else str(index), into)
+    else:
+        into.setdefault(prefix, []).append(str(detail))
+
+
+class ErrorSerializer(serializers.Serializer):
+    """For the schema only: what every refused request answers."""
+
+    error = serializers.CharField(help_text="Stable code to branch on, e.g. `conflict`.")
+    message = serializers.CharField(help_text="The same sentence the pages show, translated.")
+    details = serializers.ListField(
+        child=serializers.CharField(),
+        help_text="One sentence per problem when there are several (e.g. each bad import line).",
+    )
+    hand = serializers.IntegerField(
+        required=False, help_text="For rule errors: the 1-based hand that breaks the rule."
+    )
+    field_errors = serializers.DictField(
+        child=serializers.ListField(child=serializers.CharField()),
+        required=False,
+        help_text="For `invalid`: messages per field path.",
+    )

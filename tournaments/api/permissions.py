@@ -1,0 +1,85 @@
+"""Who may do what: anyone reads a tournament's public side, only its organisers change
+it, and a table's token reaches that table alone."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from rest_framework import permissions
+
+from tournaments.models import Seat, Table, Tournament
+
+from .authentication import table_of
+
+
+def is_organiser(request, tournament: Tournament) -> bool:
+    return tournament.is_organiser(request.user)
+
+
+class IsTournamentOrganiser(permissions.BasePermission):
+    """Reads are public; writes need the tournament's owner or a co-organiser.
+
+    Objects are a Tournament or anything the view maps to one (get_tournament).
+    """
+
+    public_reads = True
+    # The code and words the services use for the same refusal.
+    code = "not_organiser"
+    message = _("Only the organisers of this tournament can do that.")
+
+    def has_permission(self, request, view) -> bool:
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        return bool(request.user and request.user.is_authenticated)
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        if request.method in permissions.SAFE_METHODS:
+            return True
+        return isinstance(obj, Tournament) and is_organiser(request, obj)
+
+
+class IsOrganiserAlways(IsTournamentOrganiser):
+    """Organisers only, reads included (results boards, audit trails)."""
+
+    public_reads = False
+
+    def has_permission(self, request, view) -> bool:
+        return bool(request.user and request.user.is_authenticated)
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        return isinstance(obj, Tournament) and is_organiser(request, obj)
+
+
+class ActsForTable(permissions.BasePermission):
+    """The request carries this table's token (or one of its seats'), or comes from one
+    of the tournament's organisers. Objects are Tables."""
+
+    code = "not_this_table"
+    message = _("This link is for another table.")
+
+    def has_permission(self, request, view) -> bool:
+        return isinstance(request.auth, Table | Seat) or bool(
+            request.user and request.user.is_authenticated
+        )
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        token_table = table_of(request.auth)
+        if token_table is not None:
+            return token_table.pk == obj.pk
+        # A signed-in user without a token is refused as the services refuse them.
+        self.code = IsTournamentOrganiser.code
+        self.message = IsTournamentOrganiser.message
+        return obj.round.tournament.is_organiser(request.user)
+
+
+class HoldsTableToken(ActsForTable):
+    """Entering results: only the table's own scorers; organisers correct through
+    /api/results/, where the change is recorded as theirs."""
+
+    message = _("Results are entered with the table's link; organisers correct them instead.")
+
+    def has_permission(self, request, view) -> bool:
+        return isinstance(request.auth, Table | Seat)
+
+    def has_object_permission(self, request, view, obj) -> bool:
+        token_table = table_of(request.auth)
+        return token_table is not None and token_table.pk == obj.pk

@@ -1,0 +1,367 @@
+"""What the API reads and writes. Input serializers only check shapes; the rules (a
+format that fits the game, a hand the engine accepts, ...) are the services' to judge,
+so their codes and messages reach the client unchanged.
+
+Tokens and player codes are credentials: serializers take `organiser` in their
+context and leave those fields out for everyone else.
+"""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from scoring import selectors as scoring_selectors
+from scoring.models import ResultChange, TableResult
+from tournaments.models import Player, Round, Seat, Table, Team, Tournament
+
+ORGANISERS_ONLY = "Only in organisers' responses."
+
+
+class OrganiserFieldsMixin:
+    """Drops `organiser_fields` unless the context says the reader organises the event.
+
+    Those fields are declared writable-looking and not required, so the schema shows
+    them as optional instead of promising them to every reader.
+    """
+
+    organiser_fields: tuple[str, ...] = ()
+
+    def to_representation(self, instance):
+        data = super().to_representation(instance)
+        if not self.context.get("organiser"):
+            for name in self.organiser_fields:
+                data.pop(name, None)
+        return data
+
+
+# ---------------------------------------------------------------- tournaments
+
+
+class TournamentSerializer(serializers.ModelSerializer):
+    owner = serializers.CharField(source="owner.get_username", read_only=True)
+    is_organiser = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "id", "name", "date", "venue", "variant", "options", "format", "round_play",
+            "hands_per_round", "entry_mode", "rounds_planned", "seed", "rotation_quality",
+            "owner", "is_organiser", "created_at",
+        ]
+        read_only_fields = fields
+
+    def get_is_organiser(self, tournament: Tournament) -> bool:
+        # A list passes the ids its reader organises, so a page of tournaments does not
+        # ask the database once per row.
+        organised = self.context.get("organised_ids")
+        if organised is not None:
+            return tournament.pk in organised
+        request = self.context.get("request")
+        return bool(request is not None and tournament.is_organiser(request.user))
+
+
+class TournamentWriteSerializer(serializers.Serializer):
+    """create_tournament's arguments; on PATCH any subset (update_tournament)."""
+
+    name = serializers.CharField(max_length=120)
+    date = serializers.DateField()
+    venue = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    variant = serializers.ChoiceField(choices=Tournament.Variant.choices)
+    options = serializers.DictField(required=False, default=dict)
+    format = serializers.ChoiceField(choices=Tournament.Format.choices)
+    round_play = serializers.ChoiceField(
+        choices=Tournament.RoundPlay.choices, required=False, default=Tournament.RoundPlay.HANDS
+    )
+    hands_per_round = serializers.IntegerField(min_value=0, required=False, default=8)
+    rounds_planned = serializers.IntegerField(
+        min_value=1, required=False, allow_null=True, default=None
+    )
+    seed = serializers.IntegerField(min_value=0, required=False, default=0)
+
+
+# ---------------------------------------------------------------- players and teams
+
+
+class TeamRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Team
+        fields = ["id", "name"]
+
+
+class PlayerSerializer(OrganiserFieldsMixin, serializers.ModelSerializer):
+    team = TeamRefSerializer(read_only=True, allow_null=True)
+    code = serializers.CharField(required=False, help_text=ORGANISERS_ONLY)
+    organiser_fields = ("code",)
+
+    class Meta:
+        model = Player
+        fields = ["id", "name", "team", "active", "code"]
+        read_only_fields = ["id", "name", "team", "active"]
+
+
+class PlayerAddSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=200, allow_blank=True)
+    team_name = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, default="",
+        help_text="Put the player in this team (made when new); teams formats only.",
+    )
+
+
+class PlayerImportSerializer(serializers.Serializer):
+    text = serializers.CharField(
+        allow_blank=True, trim_whitespace=False,
+        help_text="A pasted list or CSV text: `name` or `name,team` per line.",
+    )
+
+
+class PlayerRefSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "name"]
+
+
+class TeamSerializer(serializers.ModelSerializer):
+    members = PlayerRefSerializer(many=True, read_only=True)
+
+    class Meta:
+        model = Team
+        fields = ["id", "name", "members"]
+
+
+class PairTeamsSerializer(serializers.Serializer):
+    groups = serializers.ListField(
+        child=serializers.ListField(child=serializers.IntegerField(), min_length=1),
+        min_length=1,
+        help_text="Player ids, one list per team; players not named keep their teams.",
+    )
+
+
+class RandomTeamsSerializer(serializers.Serializer):
+    seed = serializers.IntegerField(
+        required=False, allow_null=True, default=None, min_value=0,
+        help_text="Repeat a draw with the same seed; without it the draw is unpredictable.",
+    )
+
+
+# ---------------------------------------------------------------- rounds and seating
+
+
+class SeatSerializer(OrganiserFieldsMixin, serializers.ModelSerializer):
+    player = PlayerRefSerializer(read_only=True)
+    token = serializers.CharField(required=False, help_text=ORGANISERS_ONLY)
+    organiser_fields = ("token",)
+
+    class Meta:
+        model = Seat
+        fields = ["id", "position", "side", "player", "token"]
+        read_only_fields = ["id", "position", "side", "player"]
+
+
+class TableSerializer(OrganiserFieldsMixin, serializers.ModelSerializer):
+    seats = SeatSerializer(many=True, read_only=True)
+    token = serializers.CharField(required=False, help_text=ORGANISERS_ONLY)
+    organiser_fields = ("token",)
+
+    class Meta:
+        model = Table
+        fields = ["id", "number", "token", "seats"]
+        read_only_fields = ["id", "number", "seats"]
+
+
+class RoundSerializer(serializers.ModelSerializer):
+    tables = TableSerializer(many=True, read_only=True)
+    byes = serializers.SerializerMethodField()
+
+    class Meta:
+        model = Round
+        fields = ["number", "status", "tables", "byes"]
+        read_only_fields = fields
+
+    @extend_schema_field(PlayerRefSerializer(many=True))
+    def get_byes(self, rnd: Round) -> list[dict]:
+        return PlayerRefSerializer([bye.player for bye in rnd.byes.all()], many=True).data
+
+
+class RotationSerializer(serializers.Serializer):
+    quality = serializers.DictField(help_text="How well the rotation mixes players.")
+    rounds = RoundSerializer(many=True)
+
+
+class CloseRoundSerializer(serializers.Serializer):
+    force = serializers.BooleanField(
+        required=False, default=False,
+        help_text="Close even with tables not confirmed (kept in the audit trail).",
+    )
+    idempotency_key = serializers.CharField(
+        max_length=64, required=False, allow_blank=True, default=""
+    )
+
+
+# ---------------------------------------------------------------- results
+
+
+class HandShapeSerializer(serializers.Serializer):
+    """For the schema: one hand as the rules engine reads it (the engine checks it)."""
+
+    dealer = serializers.IntegerField(help_text="Engine seat number (see the table's seats).")
+    maker = serializers.IntegerField(required=False)
+    round = serializers.IntegerField(required=False, help_text="1: turn-up ordered; 2: named.")
+    trump = serializers.ChoiceField(
+        choices=["clubs", "diamonds", "hearts", "spades"], required=False
+    )
+    alone = serializers.ListField(child=serializers.IntegerField(), required=False)
+    tricks = serializers.IntegerField(required=False, help_text="Tricks the makers took, 0-5.")
+    turn_up = serializers.CharField(required=False, help_text="The turned-up card, e.g. `JH`.")
+    passed = serializers.BooleanField(
+        required=False, help_text="Everyone passed; only dealer (and turn_up) then."
+    )
+
+
+@extend_schema_field(HandShapeSerializer(many=True))
+class HandsField(serializers.ListField):
+    """Hands stay plain JSON here: the engine's own checks explain a bad one best."""
+
+    child = serializers.JSONField()
+
+
+class SubmitHandsSerializer(serializers.Serializer):
+    hands = HandsField(
+        allow_empty=True,
+        help_text="Every hand so far, in order (adding, editing or removing one is the same "
+        "write).",
+    )
+    expected_version = serializers.IntegerField(
+        min_value=0, help_text="The result's `version` you started from (0 when none)."
+    )
+    idempotency_key = serializers.CharField(
+        max_length=64, help_text="New per intended write; a retry with it stores nothing twice."
+    )
+    seat = serializers.IntegerField(
+        required=False, allow_null=True, default=None,
+        help_text="Id of the seat entering the result. With a seat token, that seat.",
+    )
+
+
+class SubmitTotalsSerializer(serializers.Serializer):
+    side_points = serializers.ListField(
+        child=serializers.IntegerField(), min_length=1,
+        help_text="Each side's points, in the order of the table's `sides`.",
+    )
+    expected_version = serializers.IntegerField(min_value=0)
+    idempotency_key = serializers.CharField(max_length=64)
+    seat = serializers.IntegerField(required=False, allow_null=True, default=None)
+
+
+class ConfirmSerializer(serializers.Serializer):
+    code = serializers.CharField(
+        max_length=16, required=False, allow_blank=True, default="",
+        help_text="With a table token: the confirming player's card code.",
+    )
+    idempotency_key = serializers.CharField(
+        max_length=64, required=False, allow_blank=True, default=""
+    )
+
+
+class CorrectionSerializer(serializers.Serializer):
+    hands = HandsField(required=False, allow_null=True, default=None)
+    side_points = serializers.ListField(
+        child=serializers.IntegerField(), required=False, allow_null=True, default=None
+    )
+    expected_version = serializers.IntegerField(min_value=0)
+    idempotency_key = serializers.CharField(max_length=64)
+    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+    def validate(self, attrs: dict) -> dict:
+        if (attrs["hands"] is None) == (attrs["side_points"] is None):
+            raise serializers.ValidationError(_("Give either hands or side_points."))
+        return attrs
+
+
+class ResultSerializer(serializers.ModelSerializer):
+    state = serializers.SerializerMethodField()
+
+    class Meta:
+        model = TableResult
+        fields = [
+            "version", "kind", "status", "state", "hands", "scores", "winners", "complete",
+            "submitted_side", "confirmed_at", "updated_at",
+        ]
+        read_only_fields = fields
+
+    def get_state(self, result: TableResult) -> str:
+        return scoring_selectors.result_state(result)
+
+
+class ScorerSeatSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    engine_seat = serializers.IntegerField(help_text="The seat number hands refer to.")
+    position = serializers.IntegerField()
+    label = serializers.CharField()
+    player = serializers.CharField()
+    side = serializers.IntegerField()
+
+
+class SideSerializer(serializers.Serializer):
+    index = serializers.IntegerField()
+    names = serializers.CharField()
+    seats = serializers.ListField(child=serializers.IntegerField())
+    score = serializers.IntegerField()
+
+
+class HandLineSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    text = serializers.CharField(help_text="The hand in words, as the table's page shows it.")
+    passed = serializers.BooleanField()
+    points = serializers.ListField(child=serializers.IntegerField(), help_text="Per engine seat.")
+    running = serializers.ListField(
+        child=serializers.IntegerField(), help_text="Score per engine seat after this hand."
+    )
+
+
+class TableStateSerializer(serializers.Serializer):
+    """A table as its scorer sees it: who sits where, the result, the running score."""
+
+    tournament = serializers.DictField()
+    round = serializers.DictField()
+    table = serializers.IntegerField()
+    seats = ScorerSeatSerializer(many=True)
+    sides = SideSerializer(many=True)
+    acting_seat = serializers.IntegerField(
+        allow_null=True, help_text="The seat a seat token speaks for."
+    )
+    state = serializers.CharField()
+    state_label = serializers.CharField()
+    version = serializers.IntegerField()
+    next_dealer = serializers.IntegerField()
+    counted = serializers.IntegerField(help_text="Hands played (passed hands not counted).")
+    lines = HandLineSerializer(many=True)
+    result = ResultSerializer(allow_null=True)
+    problem = serializers.CharField(help_text="Set when stored hands no longer fit the rules.")
+    replayed = serializers.BooleanField(
+        required=False, help_text="The write was a retry of one already stored."
+    )
+
+
+class ChangeSerializer(serializers.Serializer):
+    at = serializers.DateTimeField()
+    action = serializers.ChoiceField(choices=ResultChange.Action.choices)
+    action_label = serializers.CharField()
+    via = serializers.ChoiceField(choices=ResultChange.Via.choices)
+    who = serializers.CharField()
+    version = serializers.IntegerField()
+    note = serializers.CharField()
+    lines = serializers.ListField(child=serializers.CharField())
+    old = serializers.JSONField(allow_null=True)
+    new = serializers.JSONField(allow_null=True)
+
+
+class BoardEntrySerializer(serializers.Serializer):
+    table_id = serializers.IntegerField(help_text="Address of the result: /api/results/{id}/.")
+    table = serializers.IntegerField()
+    state = serializers.CharField()
+    state_label = serializers.CharField()
+    names = serializers.ListField(child=serializers.CharField())
+    sides = serializers.ListField(child=serializers.DictField())
+    result = ResultSerializer(allow_null=True)

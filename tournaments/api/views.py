@@ -1,0 +1,531 @@
+"""The REST API: thin like the pages. Parse with a serializer, call a service or a
+selector, answer with a serializer; services' errors become JSON in api.errors."""
+
+from __future__ import annotations
+
+from django.db.models import Prefetch
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from drf_spectacular.openapi import AutoSchema
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from rest_framework import mixins, status, viewsets
+from rest_framework.authentication import SessionAuthentication
+from rest_framework.decorators import action
+from rest_framework.exceptions import ValidationError
+from rest_framework.pagination import LimitOffsetPagination
+from rest_framework.permissions import SAFE_METHODS
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from scoring import selectors as scoring_selectors
+from scoring import services as scoring_services
+from scoring.models import ResultChange
+from tournaments import selectors, services
+from tournaments.models import Player, Round, Seat, Table, Team, Tournament
+
+from . import serializers as s
+from .authentication import TableTokenAuthentication
+from .errors import ErrorSerializer, api_exception_handler
+from .permissions import ActsForTable, HoldsTableToken, IsOrganiserAlways, IsTournamentOrganiser
+
+
+def refusals(*codes: int) -> dict[int, OpenApiResponse]:
+    """Schema entries for the error answers an endpoint can give."""
+    words = {
+        400: "Refused: a rule, a setting or the request's shape (see `error`).",
+        401: "No token, or one that opens no table.",
+        403: "Not allowed for this user or token.",
+        404: "No such object.",
+        409: "Changed meanwhile (`conflict`) or already sent (`duplicate_submission`).",
+    }
+    return {code: OpenApiResponse(ErrorSerializer, description=words[code]) for code in codes}
+
+
+NUMBER = OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH,
+                          description="The round's number.")
+PLAYER_ID = OpenApiParameter("player_id", OpenApiTypes.INT, OpenApiParameter.PATH)
+TOKEN = OpenApiParameter("token", OpenApiTypes.STR, OpenApiParameter.PATH,
+                         description="The table's token (from its card's link).")
+TOURNAMENT_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)
+
+
+class ApiSchema(AutoSchema):
+    """Marks reads anyone may make as needing no credentials in the schema.
+
+    drf-spectacular only recognises DRF's own permission classes for that; ours say so
+    through `public_reads`.
+    """
+
+    def get_auth(self):
+        auths = super().get_auth()
+        public = any(getattr(p, "public_reads", False) for p in self.view.get_permissions())
+        if public and self.method in SAFE_METHODS and {} not in auths:
+            auths.append({})
+        return auths
+
+
+class ApiErrorsMixin:
+    """Our error shape even before the project setting names the handler."""
+
+    schema = ApiSchema()
+
+    def get_exception_handler(self):
+        return api_exception_handler
+
+
+class TournamentPagination(LimitOffsetPagination):
+    default_limit = 50
+    max_limit = 200
+
+
+@extend_schema(parameters=[TOURNAMENT_ID])
+class TournamentViewSet(
+    ApiErrorsMixin, mixins.ListModelMixin, mixins.RetrieveModelMixin, viewsets.GenericViewSet
+):
+    """Tournaments: every tournament's public side is readable by anyone; only its
+    organisers (owner and co-organisers) change it."""
+
+    authentication_classes = [SessionAuthentication]
+    permission_classes = [IsTournamentOrganiser]
+    serializer_class = s.TournamentSerializer
+    pagination_class = TournamentPagination
+    lookup_value_regex = "[0-9]+"
+    http_method_names = ["get", "post", "patch", "delete", "head", "options"]
+
+    def get_queryset(self):
+        if self.action == "list" and self.request.query_params.get("mine") in ("1", "true"):
+            return selectors.tournaments_for(self.request.user)
+        return Tournament.objects.select_related("owner").order_by("-date", "name", "pk")
+
+    def _context(self, tournament: Tournament) -> dict:
+        return {**self.get_serializer_context(),
+                "organiser": tournament.is_organiser(self.request.user)}
+
+    def _tournament(self) -> Tournament:
+        return self.get_object()
+
+    @extend_schema(
+        parameters=[OpenApiParameter(
+            "mine", OpenApiTypes.BOOL, description="Only tournaments I organise.")],
+        responses={200: s.TournamentSerializer(many=True)},
+    )
+    def list(self, request: Request, *args, **kwargs) -> Response:
+        return super().list(request, *args, **kwargs)
+
+    def get_serializer_context(self) -> dict:
+        context = super().get_serializer_context()
+        if self.action == "list":
+            context["organised_ids"] = set(
+                selectors.tournaments_for(self.request.user).values_list("pk", flat=True))
+        return context
+
+    @extend_schema(responses={200: s.TournamentSerializer, **refusals(404)})
+    def retrieve(self, request: Request, *args, **kwargs) -> Response:
+        return super().retrieve(request, *args, **kwargs)
+
+    @extend_schema(request=s.TournamentWriteSerializer,
+                   responses={201: s.TournamentSerializer, **refusals(400, 403)})
+    def create(self, request: Request) -> Response:
+        form = s.TournamentWriteSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        tournament = services.create_tournament(owner=request.user, **form.validated_data)
+        return Response(s.TournamentSerializer(tournament, context=self._context(tournament)).data,
+                        status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.TournamentWriteSerializer,
+                   responses={200: s.TournamentSerializer, **refusals(400, 403, 404)})
+    def partial_update(self, request: Request, *args, **kwargs) -> Response:
+        tournament = self._tournament()
+        form = s.TournamentWriteSerializer(data=request.data, partial=True)
+        form.is_valid(raise_exception=True)
+        tournament = services.update_tournament(tournament=tournament, **form.validated_data)
+        return Response(s.TournamentSerializer(tournament, context=self._context(tournament)).data)
+
+    # ------------------------------------------------------------ players
+
+    @extend_schema(methods=["GET"], responses={200: s.PlayerSerializer(many=True),
+                                               **refusals(404)})
+    @extend_schema(methods=["POST"], request=s.PlayerAddSerializer,
+                   responses={201: s.PlayerSerializer, **refusals(400, 403, 404)})
+    @action(detail=True, methods=["get", "post"])
+    def players(self, request: Request, pk: str) -> Response:
+        """Players (their codes only for organisers); organisers add one."""
+        tournament = self._tournament()
+        context = self._context(tournament)
+        if request.method == "GET":
+            players = Player.objects.filter(tournament=tournament).select_related("team")
+            return Response(s.PlayerSerializer(players.order_by("pk"), many=True,
+                                               context=context).data)
+        form = s.PlayerAddSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        player = services.add_player(tournament=tournament, name=form.validated_data["name"],
+                                     team_name=form.validated_data["team_name"] or None)
+        return Response(s.PlayerSerializer(player, context=context).data,
+                        status=status.HTTP_201_CREATED)
+
+    @extend_schema(request=s.PlayerImportSerializer,
+                   responses={201: s.PlayerSerializer(many=True), **refusals(400, 403, 404)})
+    @action(detail=True, methods=["post"], url_path="players/import")
+    def import_players(self, request: Request, pk: str) -> Response:
+        """Add a pasted list or CSV; all or nothing, every bad line in `details`."""
+        tournament = self._tournament()
+        form = s.PlayerImportSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        players = services.import_players(tournament=tournament, text=form.validated_data["text"])
+        return Response(s.PlayerSerializer(players, many=True,
+                                           context=self._context(tournament)).data,
+                        status=status.HTTP_201_CREATED)
+
+    @extend_schema(parameters=[PLAYER_ID], request=None,
+                   responses={204: None, **refusals(400, 403, 404)})
+    @action(detail=True, methods=["delete"], url_path=r"players/(?P<player_id>[0-9]+)")
+    def remove_player(self, request: Request, pk: str, player_id: str) -> Response:
+        """Take a player off the list before the first round."""
+        tournament = self._tournament()
+        player = get_object_or_404(Player, tournament=tournament, pk=player_id)
+        services.remove_player(player=player)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+    # ------------------------------------------------------------ teams
+
+    def _teams(self, tournament: Tournament) -> list[Team]:
+        return list(Team.objects.filter(tournament=tournament).prefetch_related(
+            Prefetch("members", queryset=Player.objects.order_by("pk"))).order_by("pk"))
+
+    @extend_schema(methods=["GET"], responses={200: s.TeamSerializer(many=True),
+                                               **refusals(404)})
+    @extend_schema(methods=["POST"], request=s.PairTeamsSerializer,
+                   responses={200: s.TeamSerializer(many=True), **refusals(400, 403, 404)})
+    @action(detail=True, methods=["get", "post"])
+    def teams(self, request: Request, pk: str) -> Response:
+        """Fixed teams; organisers pair players by hand (answers every team)."""
+        tournament = self._tournament()
+        if request.method == "POST":
+            form = s.PairTeamsSerializer(data=request.data)
+            form.is_valid(raise_exception=True)
+            ids = {pid for group in form.validated_data["groups"] for pid in group}
+            found = Player.objects.in_bulk(ids)
+            # An id of no player at all is as wrong as another tournament's player: the
+            # service's own refusal says so in the page's words.
+            groups = [[found.get(pid) or Player(pk=pid, tournament=tournament) for pid in group]
+                      for group in form.validated_data["groups"]]
+            services.pair_teams(tournament=tournament, groups=groups)
+        return Response(s.TeamSerializer(self._teams(tournament), many=True).data)
+
+    @extend_schema(request=s.RandomTeamsSerializer,
+                   responses={200: s.TeamSerializer(many=True), **refusals(400, 403, 404)})
+    @action(detail=True, methods=["post"], url_path="teams/random")
+    def random_teams(self, request: Request, pk: str) -> Response:
+        """Draw teams for everyone not already in a complete team."""
+        tournament = self._tournament()
+        form = s.RandomTeamsSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        services.pair_teams_at_random(tournament=tournament, seed=form.validated_data["seed"])
+        return Response(s.TeamSerializer(self._teams(tournament), many=True).data)
+
+    # ------------------------------------------------------------ rotation and rounds
+
+    @extend_schema(request=None,
+                   responses={200: s.RotationSerializer, **refusals(400, 403, 404)})
+    @action(detail=True, methods=["post"], url_path="generate-rotation")
+    def generate_rotation(self, request: Request, pk: str) -> Response:
+        """Seat every active player for the whole event (replaces a planned rotation)."""
+        tournament = self._tournament()
+        quality = services.generate_rotation(tournament=tournament)
+        rounds = selectors.rounds_with_seating(tournament)
+        return Response({
+            "quality": quality,
+            "rounds": s.RoundSerializer(rounds, many=True,
+                                        context=self._context(tournament)).data,
+        })
+
+    @extend_schema(responses={200: s.RoundSerializer(many=True), **refusals(404)})
+    @action(detail=True, methods=["get"])
+    def rounds(self, request: Request, pk: str) -> Response:
+        """Every round with tables, seats and byes (tokens only for organisers)."""
+        tournament = self._tournament()
+        return Response(s.RoundSerializer(selectors.rounds_with_seating(tournament), many=True,
+                                          context=self._context(tournament)).data)
+
+    @extend_schema(parameters=[NUMBER], responses={200: s.RoundSerializer, **refusals(404)})
+    @action(detail=True, methods=["get"], url_path=r"rounds/(?P<number>[0-9]+)")
+    def round_detail(self, request: Request, pk: str, number: str) -> Response:
+        tournament = self._tournament()
+        rnd = selectors.round_with_seating(tournament, int(number))
+        return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)
+
+    @extend_schema(parameters=[NUMBER], request=None,
+                   responses={200: s.RoundSerializer, **refusals(400, 403, 404)})
+    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]+)/start")
+    def start_round(self, request: Request, pk: str, number: str) -> Response:
+        """Put a planned round in play (the rounds before it must have started)."""
+        tournament = self._tournament()
+        rnd = get_object_or_404(Round, tournament=tournament, number=int(number))
+        services.start_round(round=rnd)
+        rnd = selectors.round_with_seating(tournament, int(number))
+        return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)
+
+    @extend_schema(parameters=[NUMBER], request=s.CloseRoundSerializer,
+                   responses={200: s.RoundSerializer, **refusals(400, 403, 404)})
+    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]+)/close")
+    def close_round(self, request: Request, pk: str, number: str) -> Response:
+        """Close a round once every table is confirmed, or with `force` anyway."""
+        tournament = self._tournament()
+        rnd = get_object_or_404(Round.objects.select_related("tournament"),
+                                tournament=tournament, number=int(number))
+        form = s.CloseRoundSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        # The results-aware close (scoring's) is the one that keeps the audit trail.
+        scoring_services.close_round(round=rnd, user=request.user,
+                                     force=form.validated_data["force"],
+                                     idempotency_key=form.validated_data["idempotency_key"] or None)
+        rnd = selectors.round_with_seating(tournament, int(number))
+        return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)
+
+
+# ---------------------------------------------------------------- a scorer's table
+
+
+def table_state(table: Table, *, acting_seat: Seat | None = None,
+                replayed: bool | None = None) -> dict:
+    """The table as its page shows it, plus each hand's points and the running score."""
+    summary = scoring_selectors.table_summary(table)
+    lines = []
+    running = [0] * len(summary.seats)
+    evaluation_lines = summary.evaluation.lines if summary.evaluation is not None else ()
+    for line, view in zip(evaluation_lines, summary.lines, strict=True):
+        running = [a + b for a, b in zip(running, line.points, strict=True)]
+        lines.append({"number": line.number, "text": view.text, "passed": line.passed,
+                      "points": list(line.points), "running": list(running)})
+    tournament, rnd = summary.tournament, summary.round
+    data = {
+        "tournament": {
+            "id": tournament.pk, "name": tournament.name, "variant": tournament.variant,
+            "entry_mode": tournament.entry_mode, "round_play": tournament.round_play,
+            "hands_per_round": tournament.hands_per_round,
+        },
+        "round": {"number": rnd.number, "status": rnd.status},
+        "table": table.number,
+        "seats": [{"id": v.seat.pk, "engine_seat": v.index, "position": v.seat.position,
+                   "label": v.label, "player": v.name, "side": v.side} for v in summary.seats],
+        "sides": [{"index": side.index, "names": side.names, "seats": list(side.seats),
+                   "score": side.score} for side in summary.sides],
+        "acting_seat": acting_seat.pk if acting_seat is not None else None,
+        "state": summary.state,
+        "state_label": summary.state_label,
+        "version": summary.version,
+        "next_dealer": summary.next_dealer,
+        "counted": summary.counted,
+        "lines": lines,
+        "result": summary.result,
+        "problem": summary.problem,
+    }
+    if replayed is not None:
+        data["replayed"] = replayed
+    return s.TableStateSerializer(data).data
+
+
+def _who(change: ResultChange) -> str:
+    # The same words as the table's history page.
+    if change.user is not None:
+        return _("organiser %(name)s") % {"name": change.user.get_username()}
+    if change.seat is not None:
+        return _("%(name)s, by %(via)s") % {"name": change.seat.player.name,
+                                           "via": change.get_via_display()}
+    return str(change.get_via_display())
+
+
+def history_of(table: Table) -> list[dict]:
+    summary = scoring_selectors.table_summary(table)
+    sides = [side.seats for side in summary.sides]
+    return s.ChangeSerializer([
+        {"at": change.at, "action": change.action, "action_label": change.get_action_display(),
+         "via": change.via, "who": _who(change), "version": change.version,
+         "note": change.note,
+         "lines": scoring_selectors.describe_change(change, summary.names, sides),
+         "old": change.old, "new": change.new}
+        for change in scoring_selectors.table_history(table)
+    ], many=True).data
+
+
+@extend_schema(parameters=[TOKEN])
+class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
+    """A table, for its scorers (`Authorization: Table <token>` or `Seat <token>`) and
+    its tournament's organisers."""
+
+    # Token first: its 401 challenge is the one a scorer's app can act on.
+    authentication_classes = [TableTokenAuthentication, SessionAuthentication]
+    permission_classes = [ActsForTable]
+    lookup_field = "token"
+    lookup_value_regex = "[-_A-Za-z0-9]{20,64}"
+    serializer_class = s.TableStateSerializer
+
+    def get_queryset(self):
+        return Table.objects.select_related("round__tournament").prefetch_related(
+            Prefetch("seats", queryset=Seat.objects.select_related("player")))
+
+    def get_permissions(self):
+        if self.action in ("hands", "totals"):
+            return [HoldsTableToken()]
+        return super().get_permissions()
+
+    def _acting_seat(self) -> Seat | None:
+        return self.request.auth if isinstance(self.request.auth, Seat) else None
+
+    def _scorer(self, table: Table, seat_id: int | None) -> tuple[Seat | None, str]:
+        """The seat entering a result and how it reached us: a seat link is that seat;
+        with the table's link the scorer names their seat, as on the page."""
+        seat = self._acting_seat()
+        if seat is not None:
+            return seat, ResultChange.Via.SEAT_LINK
+        chosen = Seat.objects.filter(pk=seat_id).first() if seat_id is not None else None
+        return chosen, ResultChange.Via.TABLE_LINK
+
+    def _fresh(self, table: Table) -> Table:
+        return scoring_selectors.table_for_token(table.token)
+
+    @extend_schema(responses={200: s.TableStateSerializer, **refusals(401, 403, 404)})
+    def retrieve(self, request: Request, token: str) -> Response:
+        """The table's round, seats (in the engine's seat order) and current result."""
+        return Response(table_state(self.get_object(), acting_seat=self._acting_seat()))
+
+    @extend_schema(request=s.SubmitHandsSerializer,
+                   responses={200: s.TableStateSerializer, **refusals(400, 401, 403, 404, 409)})
+    @action(detail=True, methods=["post"])
+    def hands(self, request: Request, token: str) -> Response:
+        """Store every hand so far; the engine checks and scores them."""
+        table = self.get_object()
+        form = s.SubmitHandsSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        seat, via = self._scorer(table, form.validated_data["seat"])
+        result = scoring_services.submit_hands(
+            table=table, hands=form.validated_data["hands"], seat=seat, via=via,
+            expected_version=form.validated_data["expected_version"],
+            idempotency_key=form.validated_data["idempotency_key"],
+        )
+        return Response(table_state(self._fresh(table), acting_seat=self._acting_seat(),
+                                    replayed=getattr(result, "replayed", False)))
+
+    @extend_schema(request=s.SubmitTotalsSerializer,
+                   responses={200: s.TableStateSerializer, **refusals(400, 401, 403, 404, 409)})
+    @action(detail=True, methods=["post"])
+    def totals(self, request: Request, token: str) -> Response:
+        """Store each side's points (round totals, or a finished game's score)."""
+        table = self.get_object()
+        form = s.SubmitTotalsSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        seat, via = self._scorer(table, form.validated_data["seat"])
+        result = scoring_services.submit_totals(
+            table=table, side_points=form.validated_data["side_points"], seat=seat, via=via,
+            expected_version=form.validated_data["expected_version"],
+            idempotency_key=form.validated_data["idempotency_key"],
+        )
+        return Response(table_state(self._fresh(table), acting_seat=self._acting_seat(),
+                                    replayed=getattr(result, "replayed", False)))
+
+    @extend_schema(request=s.ConfirmSerializer,
+                   responses={200: s.TableStateSerializer, **refusals(400, 401, 403, 404, 409)})
+    @action(detail=True, methods=["post"])
+    def confirm(self, request: Request, token: str) -> Response:
+        """The other side confirms: with a seat token, or the table's token and a player's
+        code; an organiser (signed in) confirms for the table."""
+        table = self.get_object()
+        form = s.ConfirmSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        key = form.validated_data["idempotency_key"] or None
+        seat = self._acting_seat()
+        if seat is not None:
+            scoring_services.confirm_result(table=table, seat=seat,
+                                            via=ResultChange.Via.SEAT_LINK, idempotency_key=key)
+        elif isinstance(request.auth, Table):
+            scoring_services.confirm_with_code(table=table, code=form.validated_data["code"],
+                                               idempotency_key=key)
+        else:
+            scoring_services.confirm_result(table=table, user=request.user, idempotency_key=key)
+        return Response(table_state(self._fresh(table), acting_seat=seat))
+
+    @extend_schema(responses={200: s.ChangeSerializer(many=True), **refusals(401, 403, 404)})
+    @action(detail=True, methods=["get"])
+    def history(self, request: Request, token: str) -> Response:
+        """Every change to the table's result: who, when, through what, old → new."""
+        return Response(history_of(self.get_object()))
+
+
+# ---------------------------------------------------------------- organisers' results
+
+
+@extend_schema(parameters=[OpenApiParameter(
+    "id", OpenApiTypes.INT, OpenApiParameter.PATH,
+    description="The table's id: a table that sent nothing can be given a result too.")])
+class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
+    """Results for organisers: a round's board, and corrections kept in the audit trail."""
+
+    authentication_classes = [SessionAuthentication]
+    permission_classes = [IsOrganiserAlways]
+    serializer_class = s.TableStateSerializer
+    lookup_value_regex = "[0-9]+"
+    http_method_names = ["get", "patch", "head", "options"]
+
+    def get_queryset(self):
+        return Table.objects.select_related("round__tournament")
+
+    def get_object(self) -> Table:
+        table = get_object_or_404(self.get_queryset(), pk=self.kwargs["pk"])
+        self.check_object_permissions(self.request, table.round.tournament)
+        return scoring_selectors.table_for_token(table.token)
+
+    @extend_schema(
+        parameters=[
+            OpenApiParameter("tournament", OpenApiTypes.INT, required=True),
+            OpenApiParameter("round", OpenApiTypes.INT, required=True,
+                             description="The round's number."),
+        ],
+        responses={200: s.BoardEntrySerializer(many=True), **refusals(400, 403, 404)},
+    )
+    def list(self, request: Request) -> Response:
+        """Every table of a round with its state (missing, in progress, provisional,
+        confirmed) and result."""
+        wanted = {}
+        for name in ("tournament", "round"):
+            value = request.query_params.get(name, "")
+            if not value.isdigit():
+                raise ValidationError({name: [_("Give the %(name)s as a number.")
+                                              % {"name": name}]})
+            wanted[name] = int(value)
+        tournament = get_object_or_404(Tournament, pk=wanted["tournament"])
+        self.check_object_permissions(request, tournament)
+        rnd = get_object_or_404(Round.objects.select_related("tournament"),
+                                tournament=tournament, number=wanted["round"])
+        board = [
+            {"table_id": entry.table.pk, "table": entry.table.number, "state": entry.state,
+             "state_label": entry.label, "names": entry.names,
+             "sides": [{"names": names, "score": score} for names, score in entry.sides],
+             "result": entry.result}
+            for entry in scoring_selectors.round_board(rnd)
+        ]
+        return Response(s.BoardEntrySerializer(board, many=True).data)
+
+    @extend_schema(responses={200: s.TableStateSerializer, **refusals(403, 404)})
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return Response(table_state(self.get_object()))
+
+    @extend_schema(request=s.CorrectionSerializer,
+                   responses={200: s.TableStateSerializer, **refusals(400, 403, 404, 409)})
+    def partial_update(self, request: Request, pk: str) -> Response:
+        """Correct a result (hands or side points); the organiser's word confirms a
+        complete one, and the change goes into the table's history with `note`."""
+        table = self.get_object()
+        form = s.CorrectionSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        changed = ({"hands": data["hands"]} if data["hands"] is not None
+                   else {"side_points": data["side_points"]})
+        scoring_services.correct_result(
+            table=table, user=request.user, expected_version=data["expected_version"],
+            idempotency_key=data["idempotency_key"], note=data["note"], **changed,
+        )
+        return Response(table_state(self._fresh(table)))
+
+    def _fresh(self, table: Table) -> Table:
+        return scoring_selectors.table_for_token(table.token)

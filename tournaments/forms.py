@@ -1,0 +1,306 @@
+"""Forms for the organiser pages. They parse and check shapes only: whether a
+combination of rules or a seating change is allowed is the services' call, and
+their TournamentError lands on the form as a non-field error."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.rules import DEFENDER_ALONE_CHOICES, TARGETS, VARIANTS
+
+from .models import Player, Tournament
+
+BOOLEAN_OPTIONS = (
+    "stick_the_dealer",
+    "super_euchre",
+    "dealer_partner_alone",
+    "no_loner_after_pass",
+)
+
+DECK_LABELS = {
+    24: _("24 cards (9 to ace)"),
+    25: _("25 cards (24 and the Benny)"),
+    32: _("32 cards (7 to ace)"),
+    33: _("33 cards (32 and the Benny)"),
+    50: _("50 cards (two 25-card packs)"),
+}
+
+DEFENDER_ALONE_LABELS = {
+    "allowed": _("Allowed"),
+    "never": _("Never"),
+    "vs_lone_maker": _("Only against a lone maker"),
+}
+
+# The engine's own table of packs per game, so the help never drifts from what it accepts.
+DECKS_BY_VARIANT = {name: spec.decks for name, spec in VARIANTS.items()}
+
+
+class DateInput(forms.DateInput):
+    input_type = "date"
+
+
+class TournamentForm(forms.Form):
+    name = forms.CharField(label=_("Name"), max_length=120)
+    date = forms.DateField(label=_("Date"), widget=DateInput(format="%Y-%m-%d"))
+    venue = forms.CharField(label=_("Venue"), max_length=120, required=False)
+    variant = forms.ChoiceField(label=_("Game"), choices=Tournament.Variant.choices)
+    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
+    round_play = forms.ChoiceField(
+        label=_("A round is"),
+        choices=Tournament.RoundPlay.choices,
+        initial=Tournament.RoundPlay.HANDS,
+        widget=forms.RadioSelect,
+    )
+    hands_per_round = forms.IntegerField(
+        label=_("Hands per round"),
+        min_value=1,
+        max_value=99,
+        initial=8,
+        help_text=_("Used when a round is a fixed number of hands."),
+    )
+    rounds_planned = forms.IntegerField(
+        label=_("Number of rounds"),
+        min_value=1,
+        max_value=200,
+        required=False,
+        help_text=_("Leave empty for the complete rotation (everyone partners everyone once)."),
+    )
+    seed = forms.IntegerField(
+        label=_("Rotation seed"),
+        min_value=0,
+        initial=0,
+        required=False,
+        help_text=_("Another number gives another seating with the same players."),
+    )
+
+    stick_the_dealer = forms.BooleanField(
+        label=_("Stick the dealer"),
+        required=False,
+        help_text=_("When everyone passes twice, the dealer must name trump."),
+    )
+    defender_alone = forms.ChoiceField(
+        label=_("A defender may go alone"),
+        choices=[(c, DEFENDER_ALONE_LABELS[c]) for c in DEFENDER_ALONE_CHOICES],
+        initial="allowed",
+        help_text=_("Allowed, never, or only against a maker who goes alone."),
+    )
+    super_euchre = forms.BooleanField(
+        label=_("Super euchre"),
+        required=False,
+        help_text=_("Makers who take no trick give the defenders 4 points."),
+    )
+    dealer_partner_alone = forms.BooleanField(
+        label=_("Canadian loner"),
+        required=False,
+        help_text=_("The dealer's partner who orders up must play alone (North American only)."),
+    )
+    no_loner_after_pass = forms.BooleanField(
+        label=_("No loner after a pass"),
+        required=False,
+        help_text=_("A player who passed in the round trump was made may not go alone."),
+    )
+    target = forms.TypedChoiceField(
+        label=_("Game to"),
+        choices=[("", _("The game's usual target"))] + [(t, str(t)) for t in TARGETS],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_("Points that win a game: 10, 11 or 15."),
+    )
+    deck = forms.TypedChoiceField(
+        label=_("Deck"),
+        choices=[("", _("The game's usual pack"))] + list(DECK_LABELS.items()),
+        coerce=int,
+        empty_value=None,
+        required=False,
+        help_text=_("Which packs a game allows depends on the game (see below)."),
+    )
+
+    OPTION_FIELDS = (
+        "stick_the_dealer",
+        "defender_alone",
+        "super_euchre",
+        "dealer_partner_alone",
+        "no_loner_after_pass",
+        "target",
+        "deck",
+    )
+
+    @classmethod
+    def initial_for(cls, tournament: Tournament) -> dict:
+        initial = {
+            "name": tournament.name,
+            "date": tournament.date,
+            "venue": tournament.venue,
+            "variant": tournament.variant,
+            "format": tournament.format,
+            "round_play": tournament.round_play,
+            "hands_per_round": tournament.hands_per_round,
+            "rounds_planned": tournament.rounds_planned,
+            "seed": tournament.seed,
+        }
+        for name in cls.OPTION_FIELDS:
+            if name in tournament.options:
+                initial[name] = tournament.options[name]
+        return initial
+
+    def options(self) -> dict:
+        """Only what the organiser switched away from the game's defaults.
+
+        An unticked box is left out rather than sent as false: British Euchre
+        always plays the Canadian loner, and the engine refuses an explicit false there.
+        """
+        data = self.cleaned_data
+        options: dict[str, object] = {name: True for name in BOOLEAN_OPTIONS if data.get(name)}
+        if data.get("defender_alone") and data["defender_alone"] != "allowed":
+            options["defender_alone"] = data["defender_alone"]
+        for name in ("target", "deck"):
+            if data.get(name) is not None:
+                options[name] = data[name]
+        return options
+
+    def service_arguments(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "name": data["name"],
+            "date": data["date"],
+            "venue": data["venue"],
+            "variant": data["variant"],
+            "options": self.options(),
+            "format": data["format"],
+            "round_play": data["round_play"],
+            "hands_per_round": data["hands_per_round"],
+            "rounds_planned": data["rounds_planned"],
+            "seed": data["seed"] or 0,
+        }
+
+    def option_fields(self):
+        return [self[name] for name in self.OPTION_FIELDS]
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(label=_("Player's name"), max_length=80)
+    team_name = forms.CharField(
+        label=_("Team"),
+        max_length=120,
+        required=False,
+        help_text=_("Optional: players given the same team name play as one team."),
+    )
+
+
+class ImportPlayersForm(forms.Form):
+    text = forms.CharField(
+        label=_("Paste a list"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 8}),
+        help_text=_("One player a line. Optionally a comma and a team name: “Ann Smith, Aces”."),
+    )
+    file = forms.FileField(
+        label=_("Or upload a CSV file"),
+        required=False,
+        help_text=_("Same layout: name, then optionally the team, one player a row."),
+    )
+
+    MAX_UPLOAD = 256 * 1024
+
+    def clean(self):
+        data = super().clean()
+        upload = data.get("file")
+        if upload:
+            if upload.size > self.MAX_UPLOAD:
+                raise forms.ValidationError(_("That file is too large for a list of players."))
+            # Bytes, not text: the service knows which encodings spreadsheets save in
+            # and says plainly when an upload is not a list of names at all.
+            data["text"] = upload.read()
+        elif not (data.get("text") or "").strip():
+            raise forms.ValidationError(_("Paste at least one name or choose a file."))
+        return data
+
+
+class PairTeamsForm(forms.Form):
+    """One select per player: the team number they belong to."""
+
+    def __init__(self, *args, players: list[Player], team_size: int, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.players = players
+        self.team_size = team_size
+        teams = max(1, -(-len(players) // team_size))
+        choices = [("", "—")] + [(n, str(n)) for n in range(1, teams + 1)]
+        for player in players:
+            self.fields[f"team_{player.pk}"] = forms.TypedChoiceField(
+                label=player.name, choices=choices, coerce=int, required=True
+            )
+
+    def player_fields(self):
+        return [(player, self[f"team_{player.pk}"]) for player in self.players]
+
+    def groups(self) -> list[list[Player]]:
+        by_number: dict[int, list[Player]] = defaultdict(list)
+        for player in self.players:
+            by_number[self.cleaned_data[f"team_{player.pk}"]].append(player)
+        return [by_number[n] for n in sorted(by_number)]
+
+
+class ChangeForm(forms.Form):
+    """Changes on the night: who leaves, who arrives, who takes whose place."""
+
+    withdraw = forms.ModelMultipleChoiceField(
+        label=_("Withdraw"),
+        queryset=Player.objects.none(),
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+        help_text=_("Players leaving: they are taken out of the rounds still to play."),
+    )
+    arrive = forms.CharField(
+        label=_("Late arrivals"),
+        required=False,
+        widget=forms.Textarea(attrs={"rows": 3}),
+        help_text=_("One new player a line: they join the rounds still to play."),
+    )
+    substitute_out = forms.ModelChoiceField(
+        label=_("Substitute: player who leaves"),
+        queryset=Player.objects.none(),
+        required=False,
+    )
+    substitute_in = forms.CharField(
+        label=_("Substitute: name of the player who takes the seat"),
+        max_length=80,
+        required=False,
+    )
+    # The preview's fingerprint, sent back on confirm so what is applied is what was shown.
+    fingerprint = forms.CharField(required=False, widget=forms.HiddenInput)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        active = tournament.players.filter(active=True).order_by("name")
+        self.fields["withdraw"].queryset = active
+        self.fields["substitute_out"].queryset = active
+
+    def clean(self):
+        data = super().clean()
+        names = [line.strip() for line in (data.get("arrive") or "").splitlines()]
+        data["arrive_names"] = [name for name in names if name]
+        out, new_name = data.get("substitute_out"), (data.get("substitute_in") or "").strip()
+        if bool(out) != bool(new_name):
+            raise forms.ValidationError(
+                _("For a substitute, choose the player who leaves and type the new name.")
+            )
+        data["substitute"] = {out: new_name} if out else {}
+        if not (data.get("withdraw") or data["arrive_names"] or data["substitute"]):
+            raise forms.ValidationError(_("Choose at least one change."))
+        return data
+
+    def service_arguments(self) -> dict:
+        data = self.cleaned_data
+        return {
+            "withdraw": list(data["withdraw"]),
+            "arrive": data["arrive_names"],
+            "substitute": data["substitute"] or None,
+        }
+
+
+class CoOrganiserForm(forms.Form):
+    username = forms.CharField(label=_("User name of the co-organiser"), max_length=150)

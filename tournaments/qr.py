@@ -1,0 +1,33 @@
+"""QR codes for table cards: a scorer scans one to reach the table's result-entry link."""
+
+from __future__ import annotations
+
+import segno
+from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext as _
+
+from .models import Table
+
+
+def table_entry_url(*, request, table: Table) -> str:
+    """The absolute entry link: a phone scanning the card has no page to be relative to."""
+    return request.build_absolute_uri(reverse("table-entry", args=[table.token]))
+
+
+def table_qr_svg(*, url: str, title: str = "") -> SafeString:
+    """An inline SVG QR code for `url`, sized by CSS (it carries a viewBox, no width).
+
+    Error level M survives a creased or wine-stained card better than the default L
+    while keeping the code small enough to scan from across a table.
+    """
+    code = segno.make(url, error="m", micro=False)
+    # segno escapes the title and writes only path data otherwise, so the markup is safe.
+    svg = code.svg_inline(scale=4, border=2, omitsize=True, title=title or None)
+    return mark_safe(svg)
+
+
+def table_qr(*, request, table: Table) -> tuple[str, SafeString]:
+    url = table_entry_url(request=request, table=table)
+    title = _("Result entry for %(table)s") % {"table": table}
+    return url, table_qr_svg(url=url, title=title)

@@ -1,0 +1,483 @@
+"""Cutthroat rotation: tables of three, each player for themselves.
+
+The aim is that no two players share a table twice while that is possible. For
+n = 6t+3 players a Kirkman triple system gives (n-1)/2 such rounds. We have:
+- cyclic 1-rotational systems (points Z_2m plus a fixed point, m = (n-1)/2), which
+  exist only for n = 3 or 9 (mod 24): kept for 9, 27, 33, 51, 57, 81;
+- bicyclic ones (two copies of Z_m plus a fixed point) for n = 15 (mod 24): kept
+  for 15 and 39;
+- products of two systems (u*w players from u and w): 45, 99, 135, 243, ...
+and for n one short of any of these, the system with one player left out (that
+player's table-mates sit out each round, so everyone sits out exactly once); for
+n one over, the system with the extra player taking, each round, the seat of a
+player who sits out, chosen so the extra player never meets anyone twice.
+
+Every other count (and rounds past the complete schedule) is planned round by
+round: byes first (n mod 3 players, fewest byes first, not twice running), then a
+search for tables of three among pairs that have met least. The complete schedule
+(rounds=None) is then the longest run without a repeated pair that a few seeded
+attempts find, below the bound of (n-1)//2 rounds, e.g. 8 of 10 rounds for 21
+players, 26 of 31 for 63, 4 of 5 for 12 (bench/rotations.py prints them).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from functools import cache
+
+from .schedule import RotationError, Round, Table
+
+_KTS_NODE_BUDGET = 3_000
+
+# First rounds found by _cyclic_base (n = 3, 9 mod 24) and _bicyclic_base
+# (n = 15 mod 24) with randomised restarts, and kept: the searches take seconds
+# and often fail past these sizes, so drawing a schedule never runs them.
+# tests/unit/rotations/test_cutthroat.py checks every one is a Kirkman system
+# and that the searches still find first rounds for small n.
+_KNOWN_BASES: dict[int, tuple[tuple[int, int, int], ...]] = {
+    9: ((1, 2, 7),),
+    15: ((1, 11, 12), (2, 10, 8), (3, 5, 6), (4, 9, 13)),
+    27: ((1, 10, 11), (2, 8, 20), (3, 18, 25), (4, 9, 6)),
+    33: ((1, 11, 5), (2, 4, 7), (3, 15, 24), (6, 30, 13), (9, 28, 10)),
+    39: (
+        (1, 26, 13),
+        (2, 17, 18),
+        (3, 34, 5),
+        (4, 14, 30),
+        (6, 33, 12),
+        (7, 27, 25),
+        (8, 16, 31),
+        (9, 37, 23),
+        (10, 15, 32),
+        (11, 35, 22),
+        (20, 29, 28),
+        (21, 24, 36),
+    ),
+    51: (
+        (1, 22, 23),
+        (2, 16, 14),
+        (3, 10, 33),
+        (4, 12, 21),
+        (5, 20, 44),
+        (6, 24, 11),
+        (7, 13, 17),
+        (9, 40, 43),
+    ),
+    57: (
+        (1, 11, 15),
+        (2, 13, 21),
+        (3, 26, 4),
+        (5, 14, 7),
+        (6, 45, 24),
+        (8, 20, 23),
+        (9, 38, 25),
+        (12, 44, 18),
+        (19, 55, 50),
+    ),
+    81: (
+        (1, 7, 11),
+        (2, 22, 19),
+        (3, 16, 35),
+        (4, 20, 25),
+        (5, 31, 74),
+        (6, 30, 52),
+        (8, 58, 50),
+        (9, 36, 77),
+        (13, 28, 27),
+        (14, 63, 61),
+        (15, 66, 38),
+        (17, 79, 72),
+        (24, 33, 69),
+    ),
+}
+_ROUND_NODE_BUDGET = 2_000
+_ROUND_ATTEMPTS = 4
+_START_TRIES = 6
+_START_TRIES_UP_TO = 40
+
+
+def generate(
+    players: Sequence[str],
+    rounds: int | None = None,
+    *,
+    seed: int = 0,
+    met: dict[frozenset[str], int] | None = None,
+    byes: dict[str, int] | None = None,
+    last_byes: Sequence[str] = (),
+) -> tuple[Round, ...]:
+    """Rounds numbered from 1; `met`, `byes` and `last_byes` carry history from rounds
+    already played (re-planning), counted per pair of players and per player."""
+    n = len(players)
+    if n < 3:
+        raise RotationError("too_few_players", "Cutthroat needs at least 3 players.")
+    if rounds is not None and rounds < 1:
+        raise RotationError("bad_rounds", "The number of rounds must be at least 1.")
+    rng = random.Random(seed)
+    order = list(players)
+    rng.shuffle(order)
+    history = bool(met or byes or last_byes)
+    if not history:
+        planner = _best_start(order, rng)
+        while rounds is not None and len(planner.rounds) < rounds:
+            planner.next_round(allow_repeats=True)
+    else:
+        # Round by round planning cannot look ahead, so a few whole plans are
+        # drawn and the one with the fewest and least repeated pairs kept.
+        plans = []
+        for _ in range(_START_TRIES if n <= _START_TRIES_UP_TO * 2 else 1):
+            planner = _Planner(order, rng, met or {}, byes or {}, last_byes)
+            if rounds is None:
+                while planner.next_round(allow_repeats=False):
+                    pass
+            else:
+                while len(planner.rounds) < rounds:
+                    planner.next_round(allow_repeats=True)
+            plans.append(planner)
+        planner = min(plans, key=lambda plan: (plan.most_met(), plan.repeat_weight()))
+    chosen = planner.rounds if rounds is None else planner.rounds[:rounds]
+    return tuple(
+        Round(
+            number=i + 1,
+            tables=tuple(
+                Table(number=k + 1, sides=tuple((order[p],) for p in t))
+                for k, t in enumerate(tables)
+            ),
+            byes=tuple(order[p] for p in bye_players),
+        )
+        for i, (tables, bye_players) in enumerate(chosen)
+    )
+
+
+def _best_start(order: list[str], rng: random.Random) -> _Planner:
+    """A planner holding the longest run of rounds without a repeated pair we find:
+    a Kirkman triple system when we can build one (or one on n+1 players, see
+    below), else the best of a few seeded round-by-round attempts."""
+    n = len(order)
+    best = _Planner(order, rng, {}, {}, ())
+    if n % 6 == 3 and (base := kirkman_rounds(n)) is not None:
+        for tables in base:
+            best.record(tables, [])
+        return best
+    if n % 6 == 2 and (base := kirkman_rounds(n + 1)) is not None:
+        # Leave out one player of a system on n+1: their two table-mates sit out
+        # each round, so every player sits out exactly once, never twice running,
+        # and (n+1-1)/2 rounds pass without a repeated pair (the most possible).
+        absent = n
+        for tables in base:
+            bye_players = sorted(p for t in tables if absent in t for p in t if p != absent)
+            best.record([t for t in tables if absent not in t], bye_players)
+        return best
+    if n % 6 == 4 and (base := kirkman_rounds(n - 1)) is not None:
+        stand_ins = _stand_in_seats(base, rng)
+        if stand_ins is not None:
+            for tables, (table, seat) in zip(base, stand_ins, strict=True):
+                sitting_out = tables[table][seat]
+                swapped = [tuple(n - 1 if p == sitting_out else p for p in t) for t in tables]
+                best.record(swapped, [sitting_out])
+            return best
+    tries = _START_TRIES if n <= _START_TRIES_UP_TO else 1
+    for attempt in range(tries):
+        planner = best if attempt == 0 else _Planner(order, rng, {}, {}, ())
+        while planner.next_round(allow_repeats=False):
+            pass
+        if len(planner.rounds) > len(best.rounds):
+            best = planner
+    return best
+
+
+def _stand_in_seats(
+    rounds: list[list[tuple[int, ...]]], rng: random.Random
+) -> list[tuple[int, int]] | None:
+    """For one player more than a Kirkman system seats: per round, the (table, seat)
+    whose player sits out while the extra player takes the seat.
+
+    The extra player meets the two others at that table, so those pairs must differ
+    from round to round; players sitting out must differ too (one bye each at most).
+    Backtracking over rounds, fewest options first; None if the budget runs out.
+    """
+    met: set[int] = set()
+    out: set[int] = set()
+    chosen: dict[int, tuple[int, int]] = {}
+    nodes = 0
+    # Per round: (table, seat, player sitting out, first mate, second mate).
+    seats = [
+        [(i, s, t[s], *(q for q in t if q != t[s])) for i, t in enumerate(tables) for s in range(3)]
+        for tables in rounds
+    ]
+
+    def options(r: int) -> list[tuple[int, int]]:
+        return [
+            (i, s) for i, s, p, a, b in seats[r] if p not in out and a not in met and b not in met
+        ]
+
+    def extend() -> bool:
+        nonlocal nodes
+        if len(chosen) == len(rounds):
+            return True
+        nodes += 1
+        if nodes > _KTS_NODE_BUDGET:
+            return False
+        open_rounds = [r for r in range(len(rounds)) if r not in chosen]
+        r = min(open_rounds, key=lambda x: len(options(x)))
+        candidates = options(r)
+        rng.shuffle(candidates)
+        for i, s in candidates:
+            table = rounds[r][i]
+            mates = [q for q in table if q != table[s]]
+            chosen[r] = (i, s)
+            met.update(mates)
+            out.add(table[s])
+            if extend():
+                return True
+            del chosen[r]
+            met.difference_update(mates)
+            out.discard(table[s])
+            if nodes > _KTS_NODE_BUDGET:
+                return False
+        return False
+
+    return [chosen[r] for r in range(len(rounds))] if extend() else None
+
+
+@cache
+def kirkman_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
+    """A Kirkman triple system on 0..n-1 as (n-1)/2 rounds of tables, or None when we
+    have none for n (then rounds are planned one by one). The system does not
+    depend on the seed: the seed shuffles who sits where in it."""
+    if n == 3:
+        return [[(0, 1, 2)]]
+    if n in _KNOWN_BASES:
+        return _develop(list(_KNOWN_BASES[n]), (n - 1) // 2, cyclic=n % 24 in (3, 9))
+    for u in range(3, n // 3 + 1, 6):
+        if n % u == 0 and (n // u) % 6 == 3:
+            left, right = kirkman_rounds(u), kirkman_rounds(n // u)
+            if left is not None and right is not None:
+                return _product(left, u, right, n // u)
+    return None
+
+
+def _product(
+    left: list[list[tuple[int, ...]]], u: int, right: list[list[tuple[int, ...]]], w: int
+) -> list[list[tuple[int, ...]]]:
+    """A Kirkman system on u*w players from systems on u and on w (e.g. 45 from 3 and 15).
+
+    Player (a, x) is a*w + x. Players with the same a play the w-system among
+    themselves; players with different a meet at tables {(a, x), (b, x+k),
+    (c, -2x-k)} for each table (a, b, c) of the u-system and each k: given any two of
+    the three, the third and k are fixed (w is odd, so 2 can be divided by), so
+    every such pair meets exactly once.
+    """
+    rounds = [[tuple(a * w + x for x in t) for a in range(u) for t in r] for r in right]
+    for tables in left:
+        for k in range(w):
+            rounds.append(
+                [
+                    (a * w + x, b * w + (x + k) % w, c * w + (-2 * x - k) % w)
+                    for a, b, c in tables
+                    for x in range(w)
+                ]
+            )
+    return rounds
+
+
+def _develop(base: list[tuple[int, ...]], m: int, *, cyclic: bool) -> list[list[tuple[int, ...]]]:
+    """The m rounds of a system from its first round's triples (besides the one
+    with the fixed point 2m); round i moves every point on by i."""
+    if cyclic:
+        # Points are Z_2m; the first round also holds each triple moved by m.
+        def move(x: int, shift: int) -> int:
+            return (x + shift) % (2 * m)
+
+        base = [tuple(move(x, lift) for x in t) for t in base for lift in (0, m)]
+    else:
+        # Points are two copies of Z_m: x and m + x; each copy moves within itself.
+        def move(x: int, shift: int) -> int:
+            return (x + shift) % m + (x // m) * m
+
+    return [
+        [(2 * m, shift, shift + m), *(tuple(move(x, shift) for x in t) for t in base)]
+        for shift in range(m)
+    ]
+
+
+def _cyclic_base(m: int, rng: random.Random) -> list[tuple[int, ...]] | None:
+    """Triples in Z_2m whose residues mod m are 1..m-1 once each and whose differences
+    (up to sign) are 1..m-1 once each: with {inf, 0, m} and the triples moved by m they
+    make a round, and its m translates cover every pair exactly once. Exists only
+    for 2m+1 = 3 or 9 (mod 24)."""
+    modulus = 2 * m
+
+    def difference(x: int, y: int) -> int | None:
+        d = (x - y) % modulus
+        return None if d == m else min(d, modulus - d)
+
+    # A triple and its move by m are both in the round, so each residue r may be r
+    # or r+m; the first point of a triple is taken as r without loss.
+    return _search_base([[r, r + m] for r in range(1, m)], difference, rng)
+
+
+def _bicyclic_base(m: int, rng: random.Random) -> list[tuple[int, ...]] | None:
+    """Triples on two copies of Z_m (points x and m+x, x = 1..m-1) using each
+    difference within a copy (up to sign) and each non-zero difference across the
+    copies exactly once: with {inf, 0, m} they make a round whose m translates
+    cover every pair once. For odd m with m = 1 (mod 3), i.e. n = 15 (mod 24)."""
+
+    def difference(x: int, y: int) -> tuple[int, int] | None:
+        (a, copy_a), (b, copy_b) = (x % m, x // m), (y % m, y // m)
+        if copy_a == copy_b:
+            d = (a - b) % m
+            return (copy_a, min(d, m - d))
+        if copy_a == 1:
+            a, b = b, a
+        d = (b - a) % m
+        return None if d == 0 else (2, d)
+
+    return _search_base([[x + c * m] for c in (0, 1) for x in range(1, m)], difference, rng)
+
+
+def _search_base(slots: list[list[int]], difference, rng: random.Random):
+    """Backtracking: group the slots into triples (one point per slot) so that no
+    difference repeats; None when the node budget runs out."""
+    nodes = 0
+
+    def extend(free: list[list[int]], used: frozenset, chosen: list) -> list | None:
+        nonlocal nodes
+        if not free:
+            return chosen
+        nodes += 1
+        if nodes > _KTS_NODE_BUDGET:
+            return None
+        first, rest = free[0][0], free[1:]
+        order = rest[:]
+        rng.shuffle(order)
+        for i, slot_b in enumerate(order):
+            for b in slot_b:
+                first_b = difference(first, b)
+                if first_b is None or first_b in used:
+                    continue
+                for slot_c in order[i + 1 :]:
+                    for c in slot_c:
+                        keys = {first_b, difference(first, c), difference(b, c)}
+                        if None in keys or len(keys) < 3 or keys & used:
+                            continue
+                        remaining = [s for s in rest if s is not slot_b and s is not slot_c]
+                        found = extend(remaining, used | keys, [*chosen, (first, b, c)])
+                        if found is not None or nodes > _KTS_NODE_BUDGET:
+                            return found
+        return None
+
+    return extend(slots, frozenset(), [])
+
+
+class _Planner:
+    """Plans rounds one at a time from running pair and bye counts."""
+
+    def __init__(
+        self,
+        order: list[str],
+        rng: random.Random,
+        met: dict[frozenset[str], int],
+        byes: dict[str, int],
+        last_byes: Sequence[str],
+    ) -> None:
+        self.n = len(order)
+        self.rng = rng
+        index = {p: i for i, p in enumerate(order)}
+        self.met = [[0] * self.n for _ in range(self.n)]
+        for pair, count in met.items():
+            a, b = (index.get(p) for p in pair)
+            if a is not None and b is not None:
+                self.met[a][b] = self.met[b][a] = count
+        self.byes = [byes.get(p, 0) for p in order]
+        self.last_byes = {index[p] for p in last_byes if p in index}
+        self.rounds: list[tuple[list[tuple[int, ...]], list[int]]] = []
+
+    def most_met(self) -> int:
+        return max(max(row) for row in self.met)
+
+    def repeat_weight(self) -> int:
+        return sum(c * c for row in self.met for c in row)
+
+    def record(self, tables: list[tuple[int, ...]], bye_players: list[int]) -> None:
+        for t in tables:
+            for i, a in enumerate(t):
+                for b in t[i + 1 :]:
+                    self.met[a][b] += 1
+                    self.met[b][a] += 1
+        for p in bye_players:
+            self.byes[p] += 1
+        self.last_byes = set(bye_players)
+        self.rounds.append((tables, bye_players))
+
+    def next_round(self, *, allow_repeats: bool) -> bool:
+        """Plan and record one more round; False when no round without a repeated
+        pair is found and repeats are not allowed."""
+        ceiling = 0
+        while True:
+            for _ in range(_ROUND_ATTEMPTS):
+                bye_players = self._choose_byes()
+                seated = [p for p in range(self.n) if p not in bye_players]
+                tables = self._find_tables(seated, ceiling)
+                if tables is not None:
+                    self.record(tables, bye_players)
+                    return True
+            if not allow_repeats:
+                return False
+            ceiling += 1
+
+    def _choose_byes(self) -> list[int]:
+        # Fewest byes first; sitting out last round pushes a player back so nobody
+        # sits out twice running while someone else can; ties broken by the seed.
+        players = list(range(self.n))
+        self.rng.shuffle(players)
+        players.sort(key=lambda p: (self.byes[p], p in self.last_byes))
+        return sorted(players[: self.n % 3])
+
+    def _find_tables(self, seated: list[int], ceiling: int) -> list[tuple[int, ...]] | None:
+        """Split `seated` into tables of three using only pairs met at most `ceiling`
+        times, or None if the node budget runs out first."""
+        adjacency = {
+            p: sum(1 << q for q in seated if q != p and self.met[p][q] <= ceiling) for p in seated
+        }
+        nodes = 0
+
+        def search(remaining: int) -> list[tuple[int, ...]] | None:
+            nonlocal nodes
+            if not remaining:
+                return []
+            nodes += 1
+            if nodes > _ROUND_NODE_BUDGET:
+                return None
+            # The player with fewest possible table-mates goes first: a dead end
+            # shows up before time is spent elsewhere.
+            p = min(
+                (q for q in seated if remaining >> q & 1),
+                key=lambda q: (adjacency[q] & remaining).bit_count(),
+            )
+            mates = adjacency[p] & remaining
+            options = []
+            for q in _bits(mates):
+                for r in _bits(mates & adjacency[q]):
+                    if r > q:
+                        options.append((self.met[p][q] + self.met[p][r] + self.met[q][r], q, r))
+            self.rng.shuffle(options)
+            options.sort(key=lambda o: o[0])
+            for _, q, r in options:
+                rest = search(remaining & ~(1 << p | 1 << q | 1 << r))
+                if rest is not None:
+                    return [(p, q, r), *rest]
+                if nodes > _ROUND_NODE_BUDGET:
+                    return None
+            return None
+
+        return search(sum(1 << p for p in seated))
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

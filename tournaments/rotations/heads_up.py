@@ -1,0 +1,17 @@
+"""Heads-up (two-handed) rotation: every player meets every other once, one per table."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from .round_robin import entrant_rounds
+from .schedule import RotationError, Round
+
+
+def generate(
+    players: Sequence[str], rounds: int | None = None, *, seed: int = 0
+) -> tuple[Round, ...]:
+    """Complete (rounds=None): n-1 rounds for even n, n rounds (one bye each) for odd n."""
+    if len(players) < 2:
+        raise RotationError("too_few_players", "Heads-up needs at least 2 players.")
+    return entrant_rounds([(p,) for p in players], rounds, seed=seed)

@@ -1,0 +1,352 @@
+"""Seating within rounds already drawn: who sits North/South, and which table number
+each table gets, so players keep their seats balanced and walk as little as possible."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import permutations
+
+from .schedule import Round, Table
+
+_BALANCE_PASSES = 8
+# Above this many tables a round is numbered greedily (largest stays first): the
+# O(k^3) assignment in pure Python costs more than the few moves it saves there.
+_HUNGARIAN_MAX_TABLES = 16
+
+
+def arrange(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> tuple[Round, ...]:
+    """Balance seats, then renumber tables; `played` rounds are history, left as they are."""
+    return renumber_tables(balance_seats(rounds, played=played), played=played)
+
+
+def balance_seats(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> tuple[Round, ...]:
+    """Reorder the sides at each table so every player uses each seat about equally.
+
+    A greedy pass picks, table by table, the side order that leaves the players'
+    seat counts most even; then passes of single-table changes run until none
+    helps, then changes of two tables at once (_reseat_pairs) and, for fixed
+    teams, chains of flipped tables (_flip_paths). The measure is the sum over
+    players of squared seat counts (for a fixed number of rounds, the squared
+    distance from an even split), so one lopsided player counts more than two
+    slightly off ones; adding a round in a seat raises it by twice that seat's
+    count plus one, hence the cost below.
+    """
+    seats = max((len(t.sides) for r in (*played, *rounds) for t in r.tables), default=2)
+    counts: dict[str, list[int]] = {}
+
+    def add(table_sides: Sequence[Sequence[str]], sign: int) -> None:
+        for seat, side in enumerate(table_sides):
+            for p in side:
+                counts.setdefault(p, [0] * seats)[seat] += sign
+
+    def cost(table_sides: Sequence[Sequence[str]]) -> int:
+        return sum(
+            counts.setdefault(p, [0] * seats)[seat]
+            for seat, side in enumerate(table_sides)
+            for p in side
+        )
+
+    for r in played:
+        for t in r.tables:
+            add(t.sides, 1)
+    orders: list[list[tuple]] = []
+    for r in rounds:
+        chosen = []
+        for t in r.tables:
+            best = min(permutations(t.sides), key=cost)
+            add(best, 1)
+            chosen.append(best)
+        orders.append(chosen)
+    for _ in range(_BALANCE_PASSES):
+        improved = False
+        for chosen in orders:
+            for i, current in enumerate(chosen):
+                add(current, -1)
+                best = min(permutations(current), key=cost)
+                if cost(best) < cost(current):
+                    chosen[i] = best
+                    improved = True
+                add(chosen[i], 1)
+        if not improved:
+            break
+    _reseat_pairs(orders, played)
+    _flip_paths(orders, played)
+    return tuple(
+        Round(
+            number=r.number,
+            tables=tuple(Table(t.number, tuple(s)) for t, s in zip(r.tables, chosen, strict=True)),
+            byes=r.byes,
+        )
+        for r, chosen in zip(rounds, orders, strict=True)
+    )
+
+
+def _reseat_pairs(orders: list[list[tuple]], played: Sequence[Round]) -> None:
+    """Reseat two tables at once where reseating one alone would not help: the first
+    moves a lopsided player out of their most used seat, the second repairs a
+    player the first one pushed off balance (partners change in progressive, and
+    cutthroat has three seats, so single changes get stuck)."""
+    seats = max((len(sides) for chosen in orders for sides in chosen), default=2)
+    counts: dict[str, list[int]] = {}
+    where: dict[str, list[tuple[int, int]]] = {}
+    for r in played:
+        for t in r.tables:
+            for seat, side in enumerate(t.sides):
+                for p in side:
+                    counts.setdefault(p, [0] * seats)[seat] += 1
+    for r, chosen in enumerate(orders):
+        for i, sides in enumerate(chosen):
+            for seat, side in enumerate(sides):
+                for p in side:
+                    counts.setdefault(p, [0] * seats)[seat] += 1
+                    where.setdefault(p, []).append((r, i))
+
+    def changes(moves) -> dict[str, list[int]]:
+        shift: dict[str, list[int]] = {}
+        for (r, i), new in moves:
+            for sign, sides in ((-1, orders[r][i]), (1, new)):
+                for seat, side in enumerate(sides):
+                    for p in side:
+                        shift.setdefault(p, [0] * seats)[seat] += sign
+        return shift
+
+    def gain(moves) -> int:
+        total = 0
+        for p, shift in changes(moves).items():
+            new = [c + d for c, d in zip(counts[p], shift, strict=True)]
+            total += sum(c * c for c in counts[p]) - sum(c * c for c in new)
+        return total
+
+    def spread(p: str) -> int:
+        return max(counts[p]) - min(counts[p])
+
+    for _ in range(_BALANCE_PASSES):
+        improved = False
+        for p in sorted(counts, key=spread, reverse=True):
+            if spread(p) < 2:
+                break
+            most, least = counts[p].index(max(counts[p])), counts[p].index(min(counts[p]))
+            best, best_gain = None, 0
+            for first in where.get(p, ()):
+                current = orders[first[0]][first[1]]
+                if p not in current[most]:
+                    continue
+                players = {q for side in current for q in side}
+                others = {t for q in players for t in where[q] if t != first}
+                for moved in permutations(current):
+                    if p not in moved[least]:
+                        continue
+                    for second in others:
+                        sides = orders[second[0]][second[1]]
+                        for repair in permutations(sides):
+                            moves = ((first, moved), (second, repair))
+                            g = gain(moves)
+                            if g > best_gain:
+                                best, best_gain = moves, g
+            if best is not None:
+                for q, shift in changes(best).items():
+                    counts[q] = [c + d for c, d in zip(counts[q], shift, strict=True)]
+                for (r, i), new in best:
+                    orders[r][i] = tuple(new)
+                improved = True
+        if not improved:
+            break
+
+
+def _flip_paths(orders: list[list[tuple]], played: Sequence[Round]) -> None:
+    """For fixed sides facing each other (teams, six-handed, heads-up), bring every
+    side to within one round of an even North/South split.
+
+    Single-table flips can get stuck; flipping every table along a chain
+    A beats-seat B, B beats-seat C, ... moves one round from A's seat 0 to Z's
+    without touching anyone between. Such a chain from a side two or more up
+    always reaches a side below even, so repeating this ends at imbalance <= 1.
+    """
+    if any(len(sides) != 2 for chosen in orders for sides in chosen):
+        return
+    side_of: dict[str, tuple] = {}
+    for chosen in orders:
+        for sides in chosen:
+            for side in sides:
+                key = tuple(sorted(side))
+                for p in side:
+                    if side_of.setdefault(p, key) != key:
+                        return  # partners change: sides are not fixed entities
+    lead: dict[tuple, int] = {}
+
+    def key(side: Sequence[str]) -> tuple:
+        return tuple(sorted(side))
+
+    for r in played:
+        for t in r.tables:
+            if len(t.sides) == 2:
+                lead[key(t.sides[0])] = lead.get(key(t.sides[0]), 0) + 1
+                lead[key(t.sides[1])] = lead.get(key(t.sides[1]), 0) - 1
+    for chosen in orders:
+        for a, b in chosen:
+            lead[key(a)] = lead.get(key(a), 0) + 1
+            lead[key(b)] = lead.get(key(b), 0) - 1
+
+    # ahead[x][(r, i)] = y: at table i of round r, side x sits North/South facing y.
+    ahead: dict[tuple, dict[tuple[int, int], tuple]] = {}
+    behind: dict[tuple, dict[tuple[int, int], tuple]] = {}
+    for r, chosen in enumerate(orders):
+        for i, (a, b) in enumerate(chosen):
+            ahead.setdefault(key(a), {})[(r, i)] = key(b)
+            behind.setdefault(key(b), {})[(r, i)] = key(a)
+
+    def chain(start: tuple, links: dict, gap: int) -> list[tuple[int, int]] | None:
+        """Tables along a chain from `start` to a side whose lead differs by >= 3."""
+        came_from: dict[tuple, tuple[tuple[int, int], tuple] | None] = {start: None}
+        queue = [start]
+        for side in queue:
+            if gap * (lead[start] - lead[side]) >= 3:
+                tables = []
+                step = came_from[side]
+                while step is not None:
+                    tables.append(step[0])
+                    step = came_from[step[1]]
+                return tables
+            for table, other in links.get(side, {}).items():
+                if other not in came_from:
+                    came_from[other] = (table, side)
+                    queue.append(other)
+        return None
+
+    while True:
+        high = max(lead, key=lambda x: lead[x])
+        low = min(lead, key=lambda x: lead[x])
+        tables = chain(high, ahead, 1) if lead[high] >= 2 else None
+        if tables is None and lead[low] <= -2:
+            tables = chain(low, behind, -1)
+        if tables is None:
+            break
+        for r, i in tables:
+            a, b = orders[r][i]
+            ka, kb = key(a), key(b)
+            del ahead[ka][(r, i)], behind[kb][(r, i)]
+            ahead.setdefault(kb, {})[(r, i)] = ka
+            behind.setdefault(ka, {})[(r, i)] = kb
+            lead[ka] -= 2
+            lead[kb] += 2
+            orders[r][i] = (b, a)
+
+
+def renumber_tables(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> tuple[Round, ...]:
+    """Number tables 1..k in each round so as many players as possible stay at the
+    table number they last played at.
+
+    Round by round, an optimal assignment (Hungarian method) of tables to numbers
+    maximises the players who stay. Chaining optimal rounds is not optimal overall,
+    so the result is kept only if it moves players less than the numbering as drawn.
+    """
+    last_table = _last_tables(played)
+    drawn_moves = _moves(rounds, _last_tables(played))
+    renumbered = []
+    for r in rounds:
+        k = len(r.tables)
+        stays = [[0] * k for _ in range(k)]
+        for i, t in enumerate(r.tables):
+            for p in t.players:
+                number = last_table.get(p)
+                if number is not None and 1 <= number <= k:
+                    stays[i][number - 1] += 1
+        if k <= _HUNGARIAN_MAX_TABLES:
+            assignment = _max_assignment(stays)
+        else:
+            assignment = _greedy_assignment(stays)
+        tables = sorted(
+            (Table(assignment[i] + 1, t.sides) for i, t in enumerate(r.tables)),
+            key=lambda t: t.number,
+        )
+        for t in tables:
+            for p in t.players:
+                last_table[p] = t.number
+        renumbered.append(Round(number=r.number, tables=tuple(tables), byes=r.byes))
+    if _moves(renumbered, _last_tables(played)) > drawn_moves:
+        return tuple(rounds)
+    return tuple(renumbered)
+
+
+def _last_tables(played: Sequence[Round]) -> dict[str, int]:
+    last_table: dict[str, int] = {}
+    for r in played:
+        for t in r.tables:
+            for p in t.players:
+                last_table[p] = t.number
+    return last_table
+
+
+def _moves(rounds: Sequence[Round], last_table: dict[str, int]) -> int:
+    moves = 0
+    for r in rounds:
+        for t in r.tables:
+            for p in t.players:
+                if p in last_table and last_table[p] != t.number:
+                    moves += 1
+                last_table[p] = t.number
+    return moves
+
+
+def _greedy_assignment(gain: list[list[int]]) -> list[int]:
+    """Row i -> column assignment[i], taking the largest remaining gains first."""
+    k = len(gain)
+    assignment = [-1] * k
+    taken = [False] * k
+    cells = sorted(
+        ((g, i, j) for i, row in enumerate(gain) for j, g in enumerate(row) if g),
+        key=lambda c: (-c[0], c[1], c[2]),
+    )
+    for _, i, j in cells:
+        if assignment[i] < 0 and not taken[j]:
+            assignment[i] = j
+            taken[j] = True
+    free = iter(j for j in range(k) if not taken[j])
+    return [j if j >= 0 else next(free) for j in assignment]
+
+
+def _max_assignment(gain: list[list[int]]) -> list[int]:
+    """Row i -> column assignment[i] with the largest total gain (square matrix),
+    by the Hungarian method on costs -gain in O(k^3)."""
+    k = len(gain)
+    if k == 0:
+        return []
+    inf = float("inf")
+    u = [0.0] * (k + 1)
+    v = [0.0] * (k + 1)
+    match = [0] * (k + 1)  # column -> row, 1-based; 0 = free
+    way = [0] * (k + 1)
+    for row in range(1, k + 1):
+        match[0] = row
+        col0 = 0
+        minv = [inf] * (k + 1)
+        used = [False] * (k + 1)
+        while True:
+            used[col0] = True
+            r0 = match[col0]
+            delta, col1 = inf, 0
+            for col in range(1, k + 1):
+                if not used[col]:
+                    cur = -gain[r0 - 1][col - 1] - u[r0] - v[col]
+                    if cur < minv[col]:
+                        minv[col] = cur
+                        way[col] = col0
+                    if minv[col] < delta:
+                        delta, col1 = minv[col], col
+            for col in range(k + 1):
+                if used[col]:
+                    u[match[col]] += delta
+                    v[col] -= delta
+                else:
+                    minv[col] -= delta
+            col0 = col1
+            if match[col0] == 0:
+                break
+        while col0:
+            col1 = way[col0]
+            match[col0] = match[col1]
+            col0 = col1
+    assignment = [0] * k
+    for col in range(1, k + 1):
+        assignment[match[col] - 1] = col - 1
+    return assignment

@@ -1,0 +1,457 @@
+"""Complete whist tournaments Wh(n): every two players partner once and oppose twice.
+
+Players are the integers 0..n-1. A design is a list of rounds; a round is a pair
+(tables, byes) where each table is ((a, b), (c, d)): a+b partner against c+d.
+
+All designs here are cyclic. For n = 4m the players are Z_(n-1) plus a fixed
+player INF = n-1 and there are n-1 rounds with nobody sitting out; for n = 4m+1
+the players are Z_n, there are n rounds and player g sits out round g. Round g
+is the initial round (the "starter") with g added to every finite player.
+
+A starter works exactly when its partner differences cover every nonzero
+difference class {d, -d} once and its opponent differences cover each class
+twice (pairs with INF are automatic). Starters come from, in order: the closed
+construction for primes p = 1 (mod 4), Dudeney's published 12-player round, a
+table of starters found offline by `find_starter` for every other n <= 200, and
+`find_starter` at run time beyond that.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+Pair = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Field:
+    """GF(q) on the integers 0..q-1: base-p digits are polynomial coefficients."""
+
+    p: int
+    k: int
+    exp: tuple[int, ...]  # exp[i] is the primitive element to the power i
+    log: tuple[int, ...]  # log[exp[i]] == i; log[0] is unused
+
+    @property
+    def q(self) -> int:
+        return self.p**self.k
+
+    def add(self, a: int, b: int) -> int:
+        if self.k == 1:
+            return (a + b) % self.p
+        return _digitwise(a, b, self.p, 1)
+
+    def sub(self, a: int, b: int) -> int:
+        if self.k == 1:
+            return (a - b) % self.p
+        return _digitwise(a, b, self.p, -1)
+
+    def mul(self, a: int, b: int) -> int:
+        if a == 0 or b == 0:
+            return 0
+        return self.exp[(self.log[a] + self.log[b]) % (self.q - 1)]
+
+
+def _digitwise(a: int, b: int, p: int, sign: int) -> int:
+    total, place = 0, 1
+    while a or b:
+        total += ((a % p + sign * (b % p)) % p) * place
+        a, b, place = a // p, b // p, place * p
+    return total
+
+
+def prime_power(q: int) -> tuple[int, int] | None:
+    """(p, k) with p**k == q and p prime, else None."""
+    for p in range(2, q + 1):
+        if q % p == 0:
+            k = 0
+            while q % p == 0:
+                q //= p
+                k += 1
+            return (p, k) if q == 1 else None
+    return None
+
+
+def field(q: int) -> Field | None:
+    """GF(q) when q is a prime power, found by trying monic polynomials for a primitive one."""
+    pk = prime_power(q)
+    if pk is None:
+        return None
+    p, k = pk
+    if k == 1:
+        root = _primitive_root(p) if p > 2 else 1
+        exp = [pow(root, i, p) for i in range(p - 1)]
+    else:
+        exp = next(e for e in (_powers_of_x(p, k, low) for low in range(p**k)) if e)
+    log = [0] * q
+    for i, value in enumerate(exp):
+        log[value] = i
+    return Field(p, k, tuple(exp), tuple(log))
+
+
+def _powers_of_x(p: int, k: int, low: int) -> list[int] | None:
+    """Powers of x modulo x^k + low (low as base-p digits), if x turns out primitive."""
+    q = p**k
+    minus_low = [(-(low // p**i)) % p for i in range(k)]
+    powers, value, seen = [], 1, set()
+    for _ in range(q - 1):
+        if value in seen:
+            return None
+        seen.add(value)
+        powers.append(value)
+        digits = [(value // p**i) % p for i in range(k)]
+        top = digits[-1]
+        shifted = [0] + digits[:-1]
+        value = sum(((shifted[i] + top * minus_low[i]) % p) * p**i for i in range(k))
+    return powers if value == 1 else None
+WhistTable = tuple[Pair, Pair]
+WhistRound = tuple[tuple[WhistTable, ...], tuple[int, ...]]
+
+# Starters found by find_starter(n, seed=0); each is a flat tuple read four at a
+# time as a table (a, b) v (c, d). For n = 4m the first entry is INF, written -1.
+_STARTERS: dict[int, tuple[int, ...]] = {
+    4: (-1, 0, 1, 2),
+    8: (-1, 4, 2, 1, 0, 5, 3, 6),
+    16: (-1, 10, 3, 6, 12, 5, 9, 7, 8, 2, 1, 11, 13, 14, 4, 0),
+    20: (-1, 10, 18, 4, 15, 8, 1, 16, 5, 6, 3, 0, 12, 14, 11, 2, 9, 17, 7, 13),
+    21: (1, 13, 2, 4, 11, 8, 14, 18, 7, 20, 15, 16, 6, 12, 5, 10, 17, 3, 9, 19),
+    24: (-1, 6, 16, 11, 21, 17, 15, 8, 22, 19, 4, 3, 7, 9, 0, 10, 12, 20, 1, 18, 5, 14, 2, 13),
+    28: (
+        -1, 0, 12, 15, 3, 24, 7, 20, 2, 25, 1, 26, 6, 21, 13, 14, 4, 23, 9, 18, 5, 22, 11, 16,
+        10, 17, 8, 19
+    ),
+    40: (
+        -1, 0, 13, 26, 16, 23, 11, 28, 6, 33, 17, 22, 4, 35, 18, 21, 12, 27, 8, 31, 1, 38, 2,
+        37, 14, 25, 7, 32, 5, 34, 3, 36, 10, 29, 19, 20, 15, 24, 9, 30
+    ),
+    65: (
+        19, 46, 11, 54, 32, 33, 13, 52, 9, 56, 30, 35, 29, 36, 20, 45, 4, 61, 21, 44, 6, 59, 1,
+        64, 17, 48, 15, 50, 5, 60, 18, 47, 2, 63, 8, 57, 10, 55, 14, 51, 16, 49, 27, 38, 22, 43,
+        7, 58, 24, 41, 23, 42, 31, 34, 3, 62, 25, 40, 28, 37, 12, 53, 26, 39
+    ),
+}
+
+
+def exists(n: int) -> bool:
+    """Wh(n) exists exactly for n = 0 or 1 (mod 4), n >= 4 (Baker 1975)."""
+    return n >= 4 and n % 4 in (0, 1)
+
+
+class Cyclic:
+    """Z_q with the same add/sub interface as Field."""
+
+    def __init__(self, q: int) -> None:
+        self.q = q
+
+    def add(self, a: int, b: int) -> int:
+        return (a + b) % self.q
+
+    def sub(self, a: int, b: int) -> int:
+        return (a - b) % self.q
+
+
+Group = Field | Cyclic
+
+
+def group(n: int) -> Group:
+    """The group a Wh(n) is developed over: GF(n) for proper prime powers n = 1 (mod 4)."""
+    if n % 4 == 1:
+        pk = prime_power(n)
+        if pk is not None and pk[1] > 1:
+            gf = field(n)
+            assert gf is not None
+            return gf
+        return Cyclic(n)
+    return Cyclic(n - 1)
+
+
+# Starters found at run time, for n beyond the table above.
+_FOUND: dict[int, tuple[int, ...]] = {}
+_NOT_FOUND: set[int] = set()
+# The offline search covered every n up to here; no point repeating it at run time.
+_TABLED_UP_TO = 200
+
+
+def available(n: int, search_steps: int = 300_000) -> bool:
+    """Whether a Wh(n) starter is at hand: built in, tabled, or found by a bounded search."""
+    if not exists(n):
+        return False
+    if _closed_starter(n) or n in _STARTERS or n in _FOUND:
+        return True
+    if n <= _TABLED_UP_TO or n in _NOT_FOUND or search_steps <= 0:
+        return False
+    found = find_starter(n, max_steps=search_steps)
+    if found is None:
+        _NOT_FOUND.add(n)
+    else:
+        _FOUND[n] = found
+    return found is not None
+
+
+def design(n: int) -> list[WhistRound]:
+    """The rounds of a verified Wh(n); raises ValueError when n is not 0 or 1 mod 4."""
+    if not exists(n):
+        raise ValueError(f"no whist tournament for {n} players")
+    rounds = develop(n, starter(n))
+    problem = check(n, rounds)
+    if problem:
+        raise AssertionError(f"whist design for {n} failed verification: {problem}")
+    return rounds
+
+
+def starter(n: int) -> tuple[WhistTable, ...]:
+    """The initial round of the Wh(n), INF written as n-1 for n = 4m."""
+    flat = _closed_starter(n) or _STARTERS.get(n) or _FOUND.get(n) or find_starter(n)
+    if flat is None:
+        raise AssertionError(f"no whist starter found for {n} players")
+    inf = n - 1
+    values = [inf if x == -1 else x for x in flat]
+    return tuple(
+        ((values[i], values[i + 1]), (values[i + 2], values[i + 3]))
+        for i in range(0, len(values), 4)
+    )
+
+
+def develop(n: int, base: Sequence[WhistTable]) -> list[WhistRound]:
+    """Add g to every finite player of the starter, for each group element g."""
+    grp = group(n)
+    inf = n - 1 if n % 4 == 0 else None
+
+    def shift(x: int, g: int) -> int:
+        return x if x == inf else grp.add(x, g)
+
+    rounds: list[WhistRound] = []
+    for g in range(grp.q):
+        tables = tuple(
+            ((shift(a, g), shift(b, g)), (shift(c, g), shift(d, g)))
+            for (a, b), (c, d) in base
+        )
+        byes = (g,) if n % 4 == 1 else ()
+        rounds.append((tables, byes))
+    return rounds
+
+
+def check(n: int, rounds: Sequence[WhistRound]) -> str:
+    """Empty string when `rounds` is a Wh(n), else what is wrong."""
+    expected = n - 1 if n % 4 == 0 else n
+    if len(rounds) != expected:
+        return f"{len(rounds)} rounds, expected {expected}"
+    partners = [0] * (n * n)
+    opponents = [0] * (n * n)
+    for number, (tables, byes) in enumerate(rounds):
+        seen = [p for (a, b), (c, d) in tables for p in (a, b, c, d)] + list(byes)
+        if sorted(seen) != list(range(n)):
+            return f"round {number} does not seat every player exactly once"
+        for (a, b), (c, d) in tables:
+            partners[a * n + b] += 1
+            partners[c * n + d] += 1
+            for x in (a, b):
+                for y in (c, d):
+                    opponents[x * n + y] += 1
+    for x in range(n):
+        for y in range(x + 1, n):
+            p = partners[x * n + y] + partners[y * n + x]
+            o = opponents[x * n + y] + opponents[y * n + x]
+            if p != 1 or o != 2:
+                return f"players {x} and {y} partner {p} and oppose {o} times"
+    return ""
+
+
+def _closed_starter(n: int) -> tuple[int, ...] | None:
+    if n == 12:
+        # Dudeney: AB-IL, EJ-GK, FH-CD with A fixed and B..L = 0..10.
+        return (-1, 0, 7, 10, 3, 8, 5, 9, 4, 6, 1, 2)
+    if n % 4 == 1 and prime_power(n):
+        # {x^i, x^(i+2m)} v {x^(i+m), x^(i+3m)} for i < m, x primitive in GF(n).
+        gf = field(n)
+        assert gf is not None
+        m = (n - 1) // 4
+        flat = [gf.exp[i + k * m] for i in range(m) for k in (0, 2, 1, 3)]
+        if _starter_ok(n, flat):
+            return tuple(flat)
+    return None
+
+
+def _is_prime(p: int) -> bool:
+    return p >= 2 and all(p % k for k in range(2, math.isqrt(p) + 1))
+
+
+def _primitive_root(p: int) -> int:
+    factors = [f for f in range(2, p) if (p - 1) % f == 0 and _is_prime(f)]
+    return next(x for x in range(2, p) if all(pow(x, (p - 1) // f, p) != 1 for f in factors))
+
+
+def _starter_ok(n: int, flat: Sequence[int]) -> bool:
+    grp = group(n)
+    half = (grp.q - 1) // 2
+    cls = _classes(grp)
+    pc = [0] * (half + 1)
+    oc = [0] * (half + 1)
+    for i in range(0, len(flat), 4):
+        a, b, c, d = flat[i : i + 4]
+        relations = ((a, b, pc), (c, d, pc), (a, c, oc), (a, d, oc), (b, c, oc), (b, d, oc))
+        for x, y, counts in relations:
+            if x >= 0 and y >= 0:
+                counts[cls[grp.sub(x, y)]] += 1
+    return all(v == 1 for v in pc[1:]) and all(v == 2 for v in oc[1:])
+
+
+def _classes(grp: Group) -> list[int]:
+    """Number the classes {d, -d} of nonzero elements 1..(q-1)/2; 0 stays 0."""
+    cls = [0] * grp.q
+    count = 0
+    for d in range(1, grp.q):
+        if not cls[d]:
+            count += 1
+            cls[d] = cls[grp.sub(0, d)] = count
+    return cls
+
+
+# Seat i of a starter is table i // 4, side (i // 2) % 2. Its three tablemates,
+# with True for the partner.
+def _tablemates(i: int) -> tuple[tuple[int, bool], ...]:
+    other = (i & ~3) + ((i & 2) ^ 2)
+    return ((i ^ 1, True), (other, False), (other + 1, False))
+
+
+def find_starter(n: int, seed: int = 0, max_steps: int = 2_000_000) -> tuple[int, ...] | None:
+    """Search cyclic starters for Wh(n): patterned ones first, then any.
+
+    Returns the flat starter (INF as -1) or None when the step budget runs out.
+    """
+    if not exists(n) or isinstance(group(n), Field):
+        return None
+    rng = random.Random(seed)
+    return _patterned(n, rng, max_steps // 4) or _anneal(n, rng, max_steps)
+
+
+def _patterned(n: int, rng: random.Random, max_steps: int) -> tuple[int, ...] | None:
+    """Partners {x, -x}; tables {x, -x} v {y, -y} oppose classes x-y and x+y twice each.
+
+    So it suffices to pair up 1..h (one left over, facing INF and 0, when n = 4m)
+    so that the classes of x-y and x+y, with the leftover, are all distinct.
+    """
+    q = n if n % 4 == 1 else n - 1
+    cls = [min(d, q - d) for d in range(q)]
+    elems = list(range(1, (q - 1) // 2 + 1))
+    rng.shuffle(elems)
+    size = len(elems)
+    single = size - 1 if n % 4 == 0 else -1
+    counts = [0] * (size + 1)
+
+    def classes(pos: int) -> tuple[int, ...]:
+        if pos == single:
+            return (elems[pos],)
+        x, y = elems[pos & ~1], elems[pos | 1]
+        return (cls[(x - y) % q], cls[(x + y) % q])
+
+    def touch(pos: int, step: int) -> int:
+        delta = 0
+        for c in classes(pos):
+            before = counts[c]
+            counts[c] = before + step
+            delta += (before + step - 1) ** 2 - (before - 1) ** 2
+        return delta
+
+    for pos in range(0, size, 2):
+        touch(pos, 1)
+    cost = sum((v - 1) ** 2 for v in counts[1:])
+    cycle = 20 * size * size
+    for step in range(max_steps):
+        if cost == 0:
+            flat = [-1, 0, elems[single], q - elems[single]] if single >= 0 else []
+            for pos in range(0, size - 1, 2):
+                x, y = elems[pos], elems[pos + 1]
+                flat += [x, q - x, y, q - y]
+            return tuple(flat)
+        heat = (1 - (step % cycle) / cycle) + 0.05
+        i, j = rng.randrange(size), rng.randrange(size)
+        if i // 2 == j // 2:
+            continue
+        delta = touch(i, -1) + touch(j, -1)
+        elems[i], elems[j] = elems[j], elems[i]
+        delta += touch(i, 1) + touch(j, 1)
+        if delta <= 0 or rng.random() < math.exp(-delta / heat):
+            cost += delta
+        else:
+            touch(i, -1)
+            touch(j, -1)
+            elems[i], elems[j] = elems[j], elems[i]
+            touch(i, 1)
+            touch(j, 1)
+    return None
+
+
+def _anneal(n: int, rng: random.Random, max_steps: int) -> tuple[int, ...] | None:
+    """Simulated annealing over all starters on the partner/opponent difference counts.
+
+    The cost is the squared distance of each class's partner count from 1 and
+    opponent count from 2; a swap of two seats changes at most six differences,
+    so each step costs O(1).
+    """
+    modulus = n if n % 4 == 1 else n - 1
+    values = list(range(1, n)) if n % 4 == 1 else list(range(modulus))
+    rng.shuffle(values)
+    if n % 4 == 0:
+        values.insert(0, -1)
+    size = len(values)
+    cls = [min(d, modulus - d) for d in range(modulus)]
+    half = (modulus - 1) // 2
+    pc = [0] * (half + 1)
+    oc = [0] * (half + 1)
+    mates = [_tablemates(i) for i in range(size)]
+    first = 1 if n % 4 == 0 else 0
+
+    def cls_of(x: int, y: int) -> int:
+        return 0 if x < 0 or y < 0 else cls[(x - y) % modulus]
+
+    cost = 0
+    for i in range(size):
+        for j, is_partner in mates[i]:
+            if j > i:
+                c = cls_of(values[i], values[j])
+                if c:
+                    (pc if is_partner else oc)[c] += 1
+    cost = sum((v - 1) ** 2 for v in pc[1:]) + sum((v - 2) ** 2 for v in oc[1:])
+
+    def bump(c: int, is_partner: bool, step: int) -> int:
+        if not c:
+            return 0
+        counts, target = (pc, 1) if is_partner else (oc, 2)
+        before = counts[c]
+        counts[c] = before + step
+        return (before + step - target) ** 2 - (before - target) ** 2
+
+    def touch(i: int, j: int, step: int) -> int:
+        delta = 0
+        for k, is_partner in mates[i]:
+            if k != j:
+                delta += bump(cls_of(values[i], values[k]), is_partner, step)
+        for k, is_partner in mates[j]:
+            delta += bump(cls_of(values[j], values[k]), is_partner, step)
+        return delta
+
+    # Anneal in short cycles: a cycle that freezes above zero reheats rather
+    # than crawl on a plateau.
+    cycle = 40 * size * size
+    for step in range(max_steps):
+        if cost == 0:
+            return tuple(values)
+        temperature = 1.5 * (1 - (step % cycle) / cycle) + 0.1
+        i = rng.randrange(first, size)
+        j = rng.randrange(first, size)
+        if i == j or i ^ 1 == j:
+            continue
+        delta = touch(i, j, -1)
+        values[i], values[j] = values[j], values[i]
+        delta += touch(i, j, 1)
+        if delta <= 0 or rng.random() < math.exp(-delta / temperature):
+            cost += delta
+        else:
+            touch(i, j, -1)
+            values[i], values[j] = values[j], values[i]
+            touch(i, j, 1)
+    return None

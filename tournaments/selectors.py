@@ -1,0 +1,219 @@
+"""Reads for pages, the API and the services: every query prefetches what it hands out,
+so the number of queries does not grow with players, tables or rounds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.core.exceptions import PermissionDenied
+from django.db.models import Count, Prefetch, Q, QuerySet
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import rotations
+
+from .models import Bye, Player, Round, Seat, Table, Tournament
+
+# Partners sit opposite each other at a table of four; these are the usual names.
+COMPASS = (_("North"), _("East"), _("South"), _("West"))
+
+
+def can_organise(tournament: Tournament, user) -> bool:
+    """Whether `user` may change `tournament`: its owner or one of its co-organisers."""
+    return tournament.is_organiser(user)
+
+
+def tournaments_for(user) -> QuerySet[Tournament]:
+    """Tournaments `user` organises (owns or co-organises), with active player counts."""
+    if not getattr(user, "is_authenticated", False):
+        return Tournament.objects.none()
+    return (
+        Tournament.objects.filter(Q(owner=user) | Q(co_organisers=user))
+        .select_related("owner")
+        # distinct=True: the co-organiser join would otherwise multiply the count.
+        .annotate(player_count=Count("players", filter=Q(players__active=True), distinct=True))
+        .distinct()
+        .order_by("-date", "name")
+    )
+
+
+def tournament_for_organiser(*, pk: int, user) -> Tournament:
+    """The tournament `pk` for someone who may change it.
+
+    Http404 when there is no such tournament, PermissionDenied (a 403 page) when
+    `user` is not one of its organisers.
+    """
+    tournament = get_object_or_404(Tournament.objects.select_related("owner"), pk=pk)
+    if not can_organise(tournament, user):
+        raise PermissionDenied(_("Only the organisers of this tournament can change it."))
+    return tournament
+
+
+def _seating_prefetches() -> tuple[Prefetch, Prefetch]:
+    seats = Seat.objects.select_related("player").order_by("position")
+    return (
+        Prefetch(
+            "tables",
+            queryset=Table.objects.order_by("number").prefetch_related(
+                Prefetch("seats", queryset=seats)
+            ),
+        ),
+        Prefetch("byes", queryset=Bye.objects.select_related("player").order_by("player_id")),
+    )
+
+
+def rounds_with_seating(tournament: Tournament | int) -> list[Round]:
+    """Every round of the tournament with tables, seats, byes and their players loaded.
+
+    Four queries however big the event: rounds, tables, seats with players, byes with
+    players. `round.tables.all()`, `table.seats.all()` and `round.byes.all()` read the
+    prefetched rows.
+    """
+    tournament_id = tournament if isinstance(tournament, int) else tournament.pk
+    return list(
+        Round.objects.filter(tournament_id=tournament_id)
+        .order_by("number")
+        .prefetch_related(*_seating_prefetches())
+    )
+
+
+def round_with_seating(tournament: Tournament | int, number: int) -> Round:
+    """One round with its seating loaded (Http404 when the tournament has no such round)."""
+    tournament_id = tournament if isinstance(tournament, int) else tournament.pk
+    return get_object_or_404(
+        Round.objects.filter(tournament_id=tournament_id).prefetch_related(*_seating_prefetches()),
+        number=number,
+    )
+
+
+def table_sides(table: Table) -> tuple[tuple[str, ...], ...]:
+    """The sides at a prefetched table as the rotation engine writes them.
+
+    Seats are numbered round the table so that partners alternate with opponents:
+    member m of side s sits at position m * sides + s. Reading seats in position
+    order and grouping by side gives each side's members back in order.
+    """
+    by_side: dict[int, list[str]] = {}
+    for seat in sorted(table.seats.all(), key=lambda s: s.position):
+        by_side.setdefault(seat.side, []).append(seat.player.name)
+    return tuple(tuple(by_side[side]) for side in sorted(by_side))
+
+
+def schedule_from_rounds(
+    tournament: Tournament, rounds: list[Round], extra_players: tuple[str, ...] = ()
+) -> rotations.Schedule:
+    """The engine's Schedule for prefetched `rounds` (see rounds_with_seating).
+
+    `players` lists everyone who holds a seat or a bye in any round, in the order
+    they joined, followed by `extra_players`: withdrawn players stay in it because
+    their played rounds do.
+    """
+    seen: dict[int, str] = {}
+    engine_rounds = []
+    for rnd in rounds:
+        tables = []
+        for table in rnd.tables.all():
+            for seat in table.seats.all():
+                seen[seat.player_id] = seat.player.name
+            tables.append(rotations.Table(number=table.number, sides=table_sides(table)))
+        byes = []
+        for bye in rnd.byes.all():
+            seen[bye.player_id] = bye.player.name
+            byes.append(bye.player.name)
+        engine_rounds.append(
+            rotations.Round(number=rnd.number, tables=tuple(tables), byes=tuple(byes))
+        )
+    names = tuple(name for _pk, name in sorted(seen.items()))
+    names += tuple(n for n in extra_players if n not in names)
+    return rotations.Schedule(format=tournament.format, players=names, rounds=tuple(engine_rounds))
+
+
+def schedule_of(tournament: Tournament) -> rotations.Schedule:
+    """The stored rotation rebuilt as the engine's Schedule (four queries)."""
+    return schedule_from_rounds(tournament, rounds_with_seating(tournament))
+
+
+@dataclass(frozen=True)
+class ItineraryStop:
+    """Where one player is in one round: a seat at a table, or a bye."""
+
+    round_number: int
+    round_status: str
+    bye: bool
+    table_number: int | None = None
+    position: int | None = None
+    side: int | None = None
+    seat_label: str = ""
+    partners: tuple[str, ...] = ()
+    opponents: tuple[str, ...] = ()
+
+    @property
+    def is_played(self) -> bool:
+        return self.round_status != Round.Status.PLANNED
+
+
+def _seat_label(position: int, seats_at_table: int) -> str:
+    if seats_at_table == len(COMPASS):
+        return str(COMPASS[position])
+    return str(_("Seat %(number)s") % {"number": position + 1})
+
+
+def _itinerary(player: Player, rounds: list[Round]) -> list[ItineraryStop]:
+    stops = []
+    for rnd in rounds:
+        stop = None
+        for table in rnd.tables.all():
+            seats = list(table.seats.all())
+            mine = next((s for s in seats if s.player_id == player.pk), None)
+            if mine is None:
+                continue
+            stop = ItineraryStop(
+                round_number=rnd.number,
+                round_status=rnd.status,
+                bye=False,
+                table_number=table.number,
+                position=mine.position,
+                side=mine.side,
+                seat_label=_seat_label(mine.position, len(seats)),
+                partners=tuple(
+                    s.player.name for s in seats if s.side == mine.side and s is not mine
+                ),
+                opponents=tuple(s.player.name for s in seats if s.side != mine.side),
+            )
+            break
+        if stop is None and any(b.player_id == player.pk for b in rnd.byes.all()):
+            stop = ItineraryStop(round_number=rnd.number, round_status=rnd.status, bye=True)
+        # Rounds before a late arrival or after a withdrawal are not the player's.
+        if stop is not None:
+            stops.append(stop)
+    return stops
+
+
+def player_itinerary(player: Player) -> list[ItineraryStop]:
+    """The player's night, round by round: table, seat, partners and opponents, or a bye.
+
+    Rounds the player was not part of (before arriving late, after leaving, or
+    after a substitute took over) are left out. Four queries.
+    """
+    return _itinerary(player, rounds_with_seating(player.tournament_id))
+
+
+def next_seat(player: Player) -> ItineraryStop | None:
+    """Where the player sits now or next: the first of their rounds not yet closed.
+
+    While a round is in play this is the table they are at; None once their
+    last round is closed (or they have no rounds).
+    """
+    rounds = [
+        r for r in rounds_with_seating(player.tournament_id) if r.status != Round.Status.CLOSED
+    ]
+    stops = _itinerary(player, rounds)
+    return stops[0] if stops else None
+
+
+def players_of(tournament: Tournament, *, active_only: bool = False) -> list[Player]:
+    """The tournament's players with their teams, in the order they joined."""
+    players = Player.objects.filter(tournament=tournament).select_related("team")
+    if active_only:
+        players = players.filter(active=True)
+    return list(players.order_by("pk"))

@@ -1,0 +1,527 @@
+"""Organiser and public pages. Views stay thin: parse a form, call a service or a
+selector, and turn a TournamentError into a form error or a message."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth import get_user_model
+from django.contrib.auth.decorators import login_required
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_htmx.http import HttpResponseClientRefresh
+
+from scoring import services as scoring_services
+from scoring.errors import ScoringError
+
+from . import selectors, services
+from .errors import TournamentError
+from .forms import (
+    DECK_LABELS,
+    DECKS_BY_VARIANT,
+    DEFENDER_ALONE_LABELS,
+    ChangeForm,
+    CoOrganiserForm,
+    ImportPlayersForm,
+    PairTeamsForm,
+    PlayerForm,
+    TournamentForm,
+)
+from .models import Player, Round, Tournament
+from .qr import table_qr
+
+
+def _organiser_tournament(request, pk: int) -> Tournament:
+    """The tournament, if the signed-in user organises it: 404 if none, 403 if not theirs."""
+    return selectors.tournament_for_organiser(pk=pk, user=request.user)
+
+
+def _round(tournament: Tournament, number: int) -> Round:
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+def _deck_help() -> list[tuple[str, str]]:
+    labels = dict(Tournament.Variant.choices)
+    return [
+        (labels.get(name, name), ", ".join(str(DECK_LABELS[d]) for d in decks))
+        for name, decks in DECKS_BY_VARIANT.items()
+    ]
+
+
+@require_GET
+def home(request):
+    if request.user.is_authenticated:
+        return render(
+            request,
+            "tournaments/dashboard.html",
+            {"tournaments": selectors.tournaments_for(request.user)},
+        )
+    # Every tournament's rotation is public (no tokens on it), so the welcome page lists them.
+    public = Tournament.objects.order_by("-date", "name")[:30]
+    return render(request, "home.html", {"tournaments": public})
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_create(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            tournament = services.create_tournament(owner=request.user, **form.service_arguments())
+        except TournamentError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Tournament created. Now add the players."))
+            return redirect(tournament)
+    return render(
+        request,
+        "tournaments/tournament_form.html",
+        {"form": form, "deck_help": _deck_help(), "tournament": None},
+    )
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def tournament_edit(request, pk: int):
+    tournament = _organiser_tournament(request, pk)
+    form = TournamentForm(request.POST or None, initial=TournamentForm.initial_for(tournament))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_tournament(tournament=tournament, **form.service_arguments())
+        except TournamentError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Tournament saved."))
+            return redirect(tournament)
+    return render(
+        request,
+        "tournaments/tournament_form.html",
+        {"form": form, "deck_help": _deck_help(), "tournament": tournament},
+    )
+
+
+def _detail_context(request, tournament: Tournament, **forms) -> dict:
+    players = selectors.players_of(tournament)
+    team_size = services.TEAM_SIZES.get(tournament.format)
+    rounds = list(selectors.rounds_with_seating(tournament))
+    context = {
+        "tournament": tournament,
+        # Once a round is under way the player list changes only through a re-plan.
+        "started": any(r.is_played for r in rounds),
+        "players": players,
+        "active_count": sum(1 for p in players if p.active),
+        "team_size": team_size,
+        "teams": list(tournament.teams.prefetch_related("members")) if team_size else [],
+        "rounds": rounds,
+        "quality": tournament.rotation_quality or None,
+        "options": _options_shown(tournament),
+        "co_organisers": list(tournament.co_organisers.all()),
+        "player_form": forms.get("player_form") or PlayerForm(),
+        "import_form": forms.get("import_form") or ImportPlayersForm(),
+        "co_organiser_form": forms.get("co_organiser_form") or CoOrganiserForm(),
+        "import_problems": forms.get("import_problems") or [],
+    }
+    if team_size:
+        active = [p for p in players if p.active]
+        context["pair_form"] = forms.get("pair_form") or PairTeamsForm(
+            players=active,
+            team_size=team_size,
+            initial=_team_numbers(active),
+        )
+    return context
+
+
+def _team_numbers(players: list[Player]) -> dict:
+    numbers: dict[int, int] = {}
+    for player in players:
+        if player.team_id is not None:
+            numbers.setdefault(player.team_id, len(numbers) + 1)
+    return {f"team_{p.pk}": numbers[p.team_id] for p in players if p.team_id is not None}
+
+
+def _options_shown(tournament: Tournament) -> list[tuple[str, object]]:
+    form = TournamentForm()
+    shown_values = {"defender_alone": DEFENDER_ALONE_LABELS, "deck": DECK_LABELS}
+    return [
+        (form.fields[name].label, shown_values.get(name, {}).get(value, value))
+        for name, value in tournament.options.items()
+        if name in form.fields
+    ]
+
+
+@login_required
+@require_GET
+def tournament_detail(request, pk: int):
+    tournament = _organiser_tournament(request, pk)
+    return render(
+        request, "tournaments/tournament_detail.html", _detail_context(request, tournament)
+    )
+
+
+def _detail_with_errors(request, tournament: Tournament, **forms):
+    # A failed POST re-renders the page with the form and its errors (status 400),
+    # so nothing typed is lost and the organiser sees what to fix in place.
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        _detail_context(request, tournament, **forms),
+        status=400,
+    )
+
+
+def _players_partial(request, tournament: Tournament, status: int = 200, **forms):
+    return render(
+        request,
+        "tournaments/_players.html",
+        _detail_context(request, tournament, **forms),
+        status=status,
+    )
+
+
+@login_required
+@require_POST
+def player_add(request, pk: int):
+    tournament = _organiser_tournament(request, pk)
+    form = PlayerForm(request.POST)
+    # The list alone can be swapped in place only while nothing else on the page
+    # depends on it: a new player drops a planned rotation and changes the teams form.
+    swap_list = request.htmx and not (
+        tournament.rounds.exists() or services.TEAM_SIZES.get(tournament.format)
+    )
+    if form.is_valid():
+        try:
+            player = services.add_player(
+                tournament=tournament,
+                name=form.cleaned_data["name"],
+                team_name=form.cleaned_data["team_name"] or None,
+            )
+        except TournamentError as exc:
+            form.add_error(None, exc.message)
+        else:
+            if swap_list:
+                return _players_partial(request, tournament)
+            messages.success(request, _("%(name)s added.") % {"name": player.name})
+            if request.htmx:
+                return HttpResponseClientRefresh()
+            return redirect(tournament)
+    if request.htmx:
+        # htmx swaps only 2xx answers by default; the form with its errors must show.
+        return _players_partial(request, tournament, player_form=form)
+    return _detail_with_errors(request, tournament, player_form=form)
+
+
+@login_required
+@require_POST
+def player_import(request, pk: int):
+    tournament = _organiser_tournament(request, pk)
+    form = ImportPlayersForm(request.POST, request.FILES)
+    problems: list[str] = []
+    if form.is_valid():
+        try:
+            players = services.import_players(tournament=tournament, text=form.cleaned_data["text"])
+        except TournamentError as exc:
+            form.add_error(None, exc.message)
+            problems = exc.details
+        else:
+            messages.success(request, _("%(count)s players imported.") % {"count": len(players)})
+            return redirect(tournament)
+    return _detail_with_errors(request, tournament, import_form=form, import_problems=problems)
+
+
+@login_required
+@require_POST
+def player_remove(request, pk: int, player_pk: int):
+    tournament = _organiser_tournament(request, pk)
+    player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    try:
+        services.remove_player(player=player)
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("%(name)s removed.") % {"name": player.name})
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def teams_pair(request, pk: int):
+    tournament = _organiser_tournament(request, pk)
+    team_size = services.TEAM_SIZES.get(tournament.format)
+    if not team_size:
+        raise Http404
+    active = selectors.players_of(tournament, active_only=True)
+    form = PairTeamsForm(request.POST, players=active, team_size=team_size)
+    if form.is_valid():
+        try:
+            services.pair_teams(tournament=tournament, groups=form.groups())
+        except TournamentError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Teams saved."))
+            return redirect(tournament)
+    return _detail_with_errors(request, tournament, pair_form=form)
+
+
+@login_required
+@require_POST
+def teams_random(request, pk: int):
+    tournament = _organiser_tournament(request, pk)
+    try:
+        services.pair_teams_at_random(tournament=tournament)
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Teams drawn at random."))
+    return redirect(tournament)
+
+
+@login_required
+@require_POST
+def rotation_generate(request, pk: int):
+    tournament = _organiser_tournament(request, pk)
+    try:
+        services.generate_rotation(tournament=tournament)
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Rotation generated."))
+    return redirect(tournament)
+
+
+@login_required
+@require_GET
+def round_detail(request, pk: int, number: int):
+    tournament = _organiser_tournament(request, pk)
+    rnd = selectors.round_with_seating(tournament, number)
+    qr_codes = {}
+    for table in rnd.tables.all():
+        qr_codes[table.pk] = table_qr(request=request, table=table)
+    return render(
+        request,
+        "tournaments/round_detail.html",
+        {
+            "tournament": tournament,
+            "round": rnd,
+            "tables": _tables_view(rnd, qr_codes),
+            "byes": [bye.player for bye in rnd.byes.all()],
+            "round_count": tournament.rounds.count(),
+        },
+    )
+
+
+def _seat_label(position: int, seats_at_table: int) -> str:
+    if seats_at_table == len(selectors.COMPASS):
+        return str(selectors.COMPASS[position])
+    return _("Seat %(number)s") % {"number": position + 1}
+
+
+def _tables_view(rnd: Round, qr_codes: dict | None = None) -> list[dict]:
+    """Each table as its sides (partners together, sides facing each other), with seat names."""
+    tables = []
+    for table in rnd.tables.all():
+        seats = list(table.seats.all())
+        sides: dict[int, list[dict]] = {}
+        places = []
+        for seat in seats:
+            place = {
+                "player": seat.player,
+                "side": seat.side,
+                "label": _seat_label(seat.position, len(seats)),
+                "partners": [s.player for s in seats if s.side == seat.side and s is not seat],
+                "opponents": [s.player for s in seats if s.side != seat.side],
+            }
+            places.append(place)
+            sides.setdefault(seat.side, []).append(place)
+        entry = {"table": table, "seats": places, "sides": [sides[k] for k in sorted(sides)]}
+        if qr_codes is not None:
+            entry["entry_url"], entry["qr"] = qr_codes[table.pk]
+        tables.append(entry)
+    return tables
+
+
+@login_required
+@require_POST
+def round_start(request, pk: int, number: int):
+    tournament = _organiser_tournament(request, pk)
+    try:
+        services.start_round(round=_round(tournament, number))
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Round %(number)s started.") % {"number": number})
+    return _back(request, tournament, number)
+
+
+@login_required
+@require_POST
+def round_close(request, pk: int, number: int):
+    tournament = _organiser_tournament(request, pk)
+    try:
+        # Scoring decides whether the results allow the round to end.
+        scoring_services.close_round(round=_round(tournament, number), user=request.user)
+    except ScoringError as exc:
+        messages.error(request, exc.message)
+        # The results page shows which tables are open and offers to close anyway.
+        return redirect("round-results", pk=tournament.pk, number=number)
+    messages.success(request, _("Round %(number)s closed.") % {"number": number})
+    return _back(request, tournament, number)
+
+
+def _back(request, tournament: Tournament, number: int):
+    # Start/close buttons live on the tournament page and on the round page;
+    # the organiser stays where they pressed it.
+    if request.POST.get("next") == "round":
+        return redirect("round-detail", pk=tournament.pk, number=number)
+    return redirect(tournament)
+
+
+@login_required
+@require_GET
+def change_form(request, pk: int):
+    tournament = _organiser_tournament(request, pk)
+    return render(
+        request,
+        "tournaments/change_form.html",
+        {"tournament": tournament, "form": ChangeForm(tournament=tournament)},
+    )
+
+
+@login_required
+@require_POST
+def change_preview(request, pk: int):
+    tournament = _organiser_tournament(request, pk)
+    form = ChangeForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        try:
+            change = services.preview_change(tournament=tournament, **form.service_arguments())
+        except TournamentError as exc:
+            form.add_error(None, exc.message)
+        else:
+            return render(
+                request,
+                "tournaments/change_preview.html",
+                {
+                    "tournament": tournament,
+                    "form": form,
+                    "change": change,
+                    "changed_rounds": _rounds_diff(change),
+                    "unchanged": [r.number for r in change.rounds if not r.changed],
+                    "quality": change.quality,
+                    "team_size": services.TEAM_SIZES.get(tournament.format),
+                },
+            )
+    return render(
+        request,
+        "tournaments/change_form.html",
+        {"tournament": tournament, "form": form},
+        status=400,
+    )
+
+
+def _seating_text(sides) -> str:
+    vs = f" {_('vs')} "
+    return vs.join(" & ".join(side) for side in sides)
+
+
+def _rounds_diff(change) -> list[dict]:
+    """Each re-planned round that moves anyone, its tables as before → after lines."""
+    return [
+        {
+            "number": rnd.number,
+            "tables": [
+                {
+                    "number": table.number,
+                    "before": _seating_text(table.before),
+                    "after": _seating_text(table.after),
+                }
+                for table in rnd.tables
+            ],
+            "byes_before": rnd.byes_before,
+            "byes_after": rnd.byes_after,
+            "byes_changed": set(rnd.byes_before) != set(rnd.byes_after),
+        }
+        for rnd in change.changed_rounds
+    ]
+
+
+@login_required
+@require_POST
+def change_apply(request, pk: int):
+    tournament = _organiser_tournament(request, pk)
+    form = ChangeForm(request.POST, tournament=tournament)
+    if form.is_valid():
+        try:
+            services.apply_change(
+                tournament=tournament,
+                expected_fingerprint=form.cleaned_data["fingerprint"] or None,
+                **form.service_arguments(),
+            )
+        except TournamentError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("The remaining rounds have been re-planned."))
+            return redirect(tournament)
+    return render(
+        request,
+        "tournaments/change_form.html",
+        {"tournament": tournament, "form": form},
+        status=400,
+    )
+
+
+@login_required
+@require_POST
+def co_organiser_add(request, pk: int):
+    tournament = _organiser_tournament(request, pk)
+    form = CoOrganiserForm(request.POST)
+    if form.is_valid():
+        user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
+        if user is None:
+            form.add_error("username", _("There is no user with that name."))
+        else:
+            try:
+                services.add_co_organiser(tournament=tournament, user=user)
+            except TournamentError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(
+                    request, _("%(name)s now organises this tournament too.") % {"name": user}
+                )
+                return redirect(tournament)
+    return _detail_with_errors(request, tournament, co_organiser_form=form)
+
+
+@require_GET
+def tournament_public(request, pk: int):
+    tournament = get_object_or_404(Tournament, pk=pk)
+    rounds = list(selectors.rounds_with_seating(tournament))
+    return render(
+        request,
+        "tournaments/public_rotation.html",
+        {
+            "tournament": tournament,
+            "rounds": [
+                {"round": r, "tables": _tables_view(r), "byes": [b.player for b in r.byes.all()]}
+                for r in rounds
+            ],
+            "players": tournament.players.order_by("name"),
+        },
+    )
+
+
+@require_GET
+def player_seat(request, pk: int, player_pk: int):
+    player = get_object_or_404(
+        Player.objects.select_related("tournament"), pk=player_pk, tournament_id=pk
+    )
+    return render(
+        request,
+        "tournaments/player_seat.html",
+        {
+            "tournament": player.tournament,
+            "player": player,
+            "next_seat": selectors.next_seat(player),
+            "itinerary": selectors.player_itinerary(player),
+        },
+    )
