@@ -11,5 +11,6 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     # Scoring first: its token converter keeps table links apart from public pages.
     path("", include("scoring.urls")),
+    path("print/", include("tournaments.printing.urls")),
     path("", include("tournaments.urls")),
 ]

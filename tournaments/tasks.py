@@ -5,3 +5,8 @@ from celery import shared_task
 def ping(text: str) -> str:
     """A health check: a worker that answers this is consuming from the broker."""
     return f"pong: {text}"
+
+
+# Printing's tasks live with the printing code; importing them here lets the
+# worker's autodiscovery (which looks for <app>.tasks) register them.
+from tournaments.printing.tasks import build_print_job, render_print_part  # noqa: E402, F401

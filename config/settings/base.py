@@ -103,8 +103,9 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
-# Absolute links printed on paper (table cards' QR codes) point here.
-SITE_URL = os.environ.get("SITE_URL", "http://127.0.0.1:8000")
+# Absolute links printed on paper (table cards' QR codes) point here; empty means the
+# address the organiser is browsing from, which phones on the same network can reach.
+SITE_URL = os.environ.get("SITE_URL", "")
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

@@ -1,0 +1,620 @@
+"""Printing: PDFs of scorecards, table cards, the rotation chart and standings.
+
+PDF text is read back with pypdf, so these tests check what a player would read on
+paper. Each printable is also rendered to PNG in test-artifacts/ (when pdftoppm is
+installed) for a person to look at.
+"""
+
+from __future__ import annotations
+
+import datetime
+import io
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import include, path, reverse
+from pypdf import PdfReader
+
+from config.celery import app
+from tests.factories import UserFactory
+from tournaments import services
+from tournaments.models import Bye, Player, PrintJob, Seat, Tournament
+from tournaments.printing import tasks
+from tournaments.printing.cards import StandingsTable, event_of, read_seating, scorecards
+from tournaments.printing.documents import card_layout, scorecards_document
+from tournaments.printing.render import RefusedURL, RenderError, StaticFileFetcher, render_pdf
+from tournaments.printing.services import PrintRequestError, request_print, retry_print
+
+ARTIFACTS = Path(settings.BASE_DIR) / "test-artifacts"
+BASE = "http://testserver"
+
+# The lead mounts the printing pages at "print/" in config/urls.py; this module's own
+# URLconf does the same, so the page tests do not depend on that line being there.
+urlpatterns = [
+    path("print/", include("tournaments.printing.urls")),
+    path("", include("config.urls")),
+]
+
+
+@pytest.fixture(autouse=True)
+def media_root(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+    return settings.MEDIA_ROOT
+
+
+def pdf_text(data: bytes) -> list[str]:
+    return [page.extract_text() for page in PdfReader(io.BytesIO(data)).pages]
+
+
+def flat(text: str) -> str:
+    return re.sub(r"\s+", " ", text)
+
+
+def save_pngs(name: str, data: bytes, *, pages: int = 1) -> None:
+    """PNG renders for a person to look at; skipped quietly without poppler."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"{name}.pdf").write_bytes(data)
+    if shutil.which("pdftoppm"):
+        subprocess.run(
+            [
+                "pdftoppm",
+                "-r",
+                "90",
+                "-png",
+                "-l",
+                str(pages),
+                str(ARTIFACTS / f"{name}.pdf"),
+                str(ARTIFACTS / name),
+            ],
+            check=True,
+        )
+
+
+def make_event(
+    *,
+    fmt: str = Tournament.Format.PROGRESSIVE,
+    players: int = 9,
+    rounds: int | None = 3,
+    round_play: str = Tournament.RoundPlay.HANDS,
+    hands: int = 8,
+    owner=None,
+) -> Tournament:
+    variant = {
+        Tournament.Format.CUTTHROAT: Tournament.Variant.THREE_HANDED,
+        Tournament.Format.HEADS_UP: Tournament.Variant.TWO_HANDED,
+        Tournament.Format.SIX_HANDED: Tournament.Variant.SIX_HANDED,
+    }.get(fmt, Tournament.Variant.NORTH_AMERICAN)
+    tournament = services.create_tournament(
+        owner=owner or UserFactory(),
+        name="Legion Hall Spring Euchre",
+        date=datetime.date(2026, 3, 14),
+        venue="Legion Hall",
+        variant=variant,
+        options={},
+        format=fmt,
+        round_play=round_play,
+        hands_per_round=hands,
+        rounds_planned=rounds,
+    )
+    names = [
+        f"{first} {last}"
+        for first, last in zip(
+            [
+                "Ann",
+                "Bob",
+                "Cy",
+                "Di",
+                "Ed",
+                "Flo",
+                "Gus",
+                "Hal",
+                "Ida",
+                "Jo",
+                "Kit",
+                "Lou",
+                "Max",
+                "Ned",
+                "Ola",
+                "Pat",
+                "Quin",
+                "Ray",
+                "Sue",
+                "Tom",
+            ],
+            [
+                "Adams",
+                "Baker",
+                "Cole",
+                "Dunn",
+                "Evans",
+                "Fox",
+                "Gray",
+                "Hill",
+                "Irwin",
+                "Jones",
+                "King",
+                "Lane",
+                "Moss",
+                "Nash",
+                "Ortiz",
+                "Price",
+                "Quill",
+                "Reed",
+                "Stone",
+                "Tate",
+            ],
+            strict=True,
+        )
+    ][:players]
+    for name in names:
+        services.add_player(tournament=tournament, name=name)
+    if fmt in (Tournament.Format.TEAMS, Tournament.Format.SIX_HANDED):
+        services.pair_teams_at_random(tournament=tournament, seed=1)
+    services.generate_rotation(tournament=tournament)
+    return tournament
+
+
+def render_scorecards(tournament: Tournament, *, paper="letter", per_page=4) -> bytes:
+    parts = tasks.job_parts(
+        PrintJob(
+            tournament=tournament, kind="scorecards", options={"paper": paper, "per_page": per_page}
+        )
+    )
+    assert len(parts) == 1
+    return render_pdf(parts[0].template, parts[0].context, base_url=BASE)
+
+
+def render_card(player: Player) -> str:
+    """One player's card alone, as text."""
+    seating = read_seating(player.tournament, player_ids=[player.pk])
+    (part,) = scorecards_document(seating, paper="a4", per_page=1, player_ids=[player.pk])
+    return flat(" ".join(pdf_text(render_pdf(part.template, part.context, base_url=BASE))))
+
+
+def first_seat(tournament: Tournament, *, round_number: int = 1) -> Seat:
+    return (
+        Seat.objects.filter(table__round__tournament=tournament, table__round__number=round_number)
+        .select_related("player", "table")
+        .order_by("table__number", "position")
+        .first()
+    )
+
+
+# --- render_pdf --------------------------------------------------------------
+
+
+def test_render_pdf_returns_pdf_bytes_from_a_template(db):
+    tournament = make_event()
+    data = render_scorecards(tournament)
+    assert data.startswith(b"%PDF-")
+    assert len(PdfReader(io.BytesIO(data)).pages) == 3  # 9 cards, four to a sheet
+
+
+def test_the_url_fetcher_reads_static_files_from_disk_and_refuses_the_rest():
+    fetcher = StaticFileFetcher()
+    css = fetcher.fetch(f"{BASE}/static/css/print.css")
+    assert css.read().startswith(b"/* Print stylesheet") and css.content_type == "text/css"
+    for url in (
+        f"{BASE}/admin/",
+        "https://example.org/static/css/print.css/../../../etc/passwd",
+        f"{BASE}/static/../config/settings/base.py",
+        "ftp://example.org/x",
+    ):
+        with pytest.raises(RefusedURL):
+            fetcher.fetch(url)
+    assert fetcher.fetch("data:text/plain,hi").read() == b"hi"
+
+
+def test_a_template_linking_a_remote_file_fails_instead_of_fetching_it(db, tmp_path, settings):
+    (tmp_path / "printing").mkdir()
+    (tmp_path / "printing" / "remote.html").write_text(
+        '<link rel="stylesheet" href="https://example.org/x.css"><p>x</p>'
+    )
+    settings.TEMPLATES = [{**settings.TEMPLATES[0], "DIRS": [tmp_path]}]
+    with pytest.raises(RenderError, match="example.org"):
+        render_pdf("printing/remote.html", {}, base_url=BASE)
+
+
+# --- scorecards --------------------------------------------------------------
+
+
+def test_a_scorecard_names_the_players_partner_and_opponents_each_round(db):
+    tournament = make_event(players=8, rounds=3)
+    seat = first_seat(tournament, round_number=2)
+    seats = list(seat.table.seats.select_related("player"))
+    partner = next(s.player.name for s in seats if s.side == seat.side and s.pk != seat.pk)
+    opponents = [s.player.name for s in seats if s.side != seat.side]
+
+    card = next(c for c in scorecards(read_seating(tournament)) if c.player == seat.player.name)
+    line = card.rounds[1]
+    assert (line.table, line.partners, set(line.opponents)) == (
+        seat.table.number,
+        (partner,),
+        set(opponents),
+    )
+
+    card_text = render_card(seat.player)
+    assert seat.player.name in card_text and seat.player.code in card_text
+    # Round numbers are drawn with the grid; each round's text reads "table seat w/ … v …".
+    rows = re.findall(r"(\d+) ([NESW]) w/ (.+?) v (.+?)(?= \d+ [NESW] w/| BYE|$)", card_text)
+    assert len(rows) == 3, card_text
+    table, label, partner_text, opponents_text = rows[1]
+    assert (int(table), label) == (seat.table.number, line.seat)
+    assert partner_text == partner
+    assert sorted(opponents_text.split(", ")) == sorted(opponents)
+
+
+def test_scorecards_mark_byes(db):
+    tournament = make_event(players=9, rounds=3)
+    bye = Bye.objects.filter(round__tournament=tournament).select_related("player", "round").first()
+    card = next(c for c in scorecards(read_seating(tournament)) if c.player == bye.player.name)
+    assert card.rounds[bye.round.number - 1].bye
+    text = render_card(bye.player)
+    assert text.count("BYE") == sum(r.bye for r in card.rounds) >= 1
+    # The rows run in round order, so the bye sits after the rounds played before it.
+    assert len(re.findall(r"\d+ [NESW] w/", text.split("BYE")[0])) == bye.round.number - 1
+
+
+def test_scorecards_read_the_seating_in_a_fixed_number_of_queries(
+    db, django_assert_max_num_queries
+):
+    small, large = make_event(players=8, rounds=2), make_event(players=16, rounds=4)
+    for tournament in (small, large):
+        with django_assert_max_num_queries(5):
+            cards = scorecards(read_seating(tournament))
+        assert len(cards) == tournament.players.count()
+
+
+def headings(tournament: Tournament) -> list[str]:
+    """The card's column headings (drawn as one image with the rules, so not PDF text)."""
+    event = event_of(tournament, rounds=tournament.rounds.count())
+    return [c.header for c in card_layout(event, paper="letter", per_page=4).columns]
+
+
+def test_hand_boxes_follow_hands_per_round_and_a_game_round_gets_one_points_box(db):
+    by_hand = make_event(players=8, rounds=2, hands=6)
+    assert headings(by_hand) == [
+        "Rd",
+        "Table",
+        "Seat",
+        "Partner · opponents",
+        "1",
+        "2",
+        "3",
+        "4",
+        "5",
+        "6",
+        "Pts",
+        "Total",
+        "Loners",
+        "Opp. init.",
+    ]
+    by_game = make_event(players=8, rounds=2, round_play=Tournament.RoundPlay.GAME)
+    assert headings(by_game)[3:] == [
+        "Partner · opponents",
+        "Points",
+        "Total",
+        "Loners",
+        "Opp. init.",
+    ]
+    layout = card_layout(event_of(by_hand, rounds=2), paper="letter", per_page=4)
+    # The columns fill the card exactly, whatever the number of hands.
+    assert sum(c.width for c in layout.columns) == pytest.approx(layout.inner_w)
+
+
+def test_cutthroat_cards_list_two_opponents_and_no_partner_or_loners(db):
+    tournament = make_event(fmt=Tournament.Format.CUTTHROAT, players=9, rounds=2)
+    card = scorecards(read_seating(tournament))[0]
+    assert all(len(r.opponents) == 2 and r.partners == () for r in card.rounds if r.seated)
+    data = render_scorecards(tournament)
+    text = flat(pdf_text(data)[0])
+    assert headings(tournament)[3] == "Opponents" and "Loners" not in headings(tournament)
+    assert "w/" not in text
+    assert re.search(r"\b\d+ [123] v \w+ \w+, \w+ \w+", text)
+    save_pngs("scorecards-cutthroat", data)
+
+
+def test_heads_up_cards_list_one_opponent(db):
+    tournament = make_event(fmt=Tournament.Format.HEADS_UP, players=6, rounds=3)
+    card = scorecards(read_seating(tournament))[0]
+    assert all(len(r.opponents) == 1 and r.partners == () for r in card.rounds)
+    data = render_scorecards(tournament)
+    text = flat(pdf_text(data)[0])
+    assert "Loners" not in headings(tournament) and "w/" not in text
+    assert len(re.findall(r"\b\d+ [12] v \w+ \w+", text)) == 4 * 3  # 4 cards, 3 rounds
+    save_pngs("scorecards-heads-up", data)
+
+
+def test_teams_cards_name_the_team_once_and_the_opposing_team_each_round(db):
+    tournament = make_event(fmt=Tournament.Format.TEAMS, players=8, rounds=3)
+    player = Player.objects.filter(tournament=tournament).select_related("team").first()
+    mate = Player.objects.filter(team=player.team).exclude(pk=player.pk).get()
+    card = next(c for c in scorecards(read_seating(tournament)) if c.player == player.name)
+    assert card.teammates == (mate.name,)
+    assert all(len(r.opponents) == 2 for r in card.rounds if r.seated)
+    data = render_scorecards(tournament)
+    text = flat(" ".join(pdf_text(data)))
+    assert f"Partner: {mate.name}" in text
+    save_pngs("scorecards-teams", data)
+
+
+def test_one_card_a_page_on_a4(db):
+    tournament = make_event(players=8, rounds=3)
+    data = render_scorecards(tournament, paper="a4", per_page=1)
+    reader = PdfReader(io.BytesIO(data))
+    assert len(reader.pages) == 8
+    box = reader.pages[0].mediabox
+    # A4 landscape in points.
+    assert (round(float(box.width)), round(float(box.height))) == (842, 595)
+    save_pngs("scorecards-one-a-page-a4", data)
+
+
+def test_four_cards_a_letter_page_render_for_looking_at(db):
+    tournament = make_event(players=9, rounds=8, hands=8)
+    data = render_scorecards(tournament, paper="letter", per_page=4)
+    box = PdfReader(io.BytesIO(data)).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == (792, 612)
+    save_pngs("scorecards-progressive-letter", data)
+
+
+# --- table cards, rotation chart, standings ----------------------------------
+
+
+def test_table_cards_carry_the_number_the_seating_and_a_qr_link_per_round(db):
+    tournament = make_event(players=8, rounds=2)
+    job = PrintJob(
+        tournament=tournament,
+        kind="table-cards",
+        options={"paper": "a4", "base_url": "https://euchre.example.org"},
+    )
+    parts = tasks.job_parts(job)
+    card = parts[0].context["cards"][0]
+    table = tournament.rounds.get(number=1).tables.get(number=card.number)
+    url = "https://euchre.example.org" + reverse("table-entry", kwargs={"token": table.token})
+    assert card.rounds[0].url == url
+    assert "<svg" in card.rounds[0].qr_svg
+    data = render_pdf(parts[0].template, parts[0].context, base_url=BASE)
+    text = flat(pdf_text(data)[0])
+    assert text.startswith(f"TABLE {card.number}")
+    for seat in table.seats.select_related("player"):
+        assert seat.player.name in text
+    save_pngs("table-cards", data)
+
+
+def test_rotation_chart_lists_every_round_and_table(db):
+    tournament = make_event(players=9, rounds=4)
+    job = PrintJob(tournament=tournament, kind="rotation-chart", options={"paper": "a4"})
+    part = tasks.job_parts(job)[0]
+    data = render_pdf(part.template, part.context, base_url=BASE)
+    text = flat(" ".join(pdf_text(data)))
+    for n in range(1, 5):
+        assert f"Round {n}" in text
+    for player in tournament.players.all():
+        assert player.name in text
+    save_pngs("rotation-chart", data)
+
+
+def test_standings_print_the_rows_they_are_given(db):
+    tournament = make_event(players=8, rounds=1)
+    standings = StandingsTable(
+        columns=(("place", "Place"), ("name", "Player"), ("points", "Points"), ("wins", "Wins")),
+        rows=(
+            {"place": 1, "name": "Ann Adams", "points": 61, "wins": 5},
+            {"place": 2, "name": "Bob Baker", "points": 58, "wins": 4},
+            {"place": "3=", "name": "Cy Cole", "points": 40},
+        ),
+    )
+    job = request_print(tournament=tournament, kind="standings", standings=standings)
+    part = tasks.job_parts(job)[0]
+    data = render_pdf(part.template, part.context, base_url=BASE)
+    text = flat(pdf_text(data)[0])
+    assert "Place Player Points Wins" in text
+    assert "1 Ann Adams 61 5" in text and "3= Cy Cole 40" in text
+    save_pngs("standings", data)
+
+
+# --- jobs: services and tasks ------------------------------------------------
+
+
+@pytest.fixture
+def eager():
+    """The embedded default: no broker, so queued tasks run in the requesting process."""
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous
+
+
+def test_a_job_is_queued_and_runs_once_the_request_commits(
+    db, eager, django_capture_on_commit_callbacks
+):
+    tournament = make_event(players=8, rounds=2)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        job = request_print(
+            tournament=tournament, kind="scorecards", paper="letter", requested_by=tournament.owner
+        )
+    job.refresh_from_db()
+    assert (job.status, job.progress, job.options["paper"]) == ("queued", 0, "letter")
+    assert len(callbacks) == 1
+
+    seen: list[tuple[str, int]] = []
+    original = tasks._count_part
+
+    def spy(job_id: int, total: int) -> bool:
+        seen.append(PrintJob.objects.values_list("status", "progress").get(pk=job_id))
+        return original(job_id, total)
+
+    tasks._count_part = spy
+    try:
+        callbacks[0]()
+    finally:
+        tasks._count_part = original
+    job.refresh_from_db()
+    assert seen and seen[0][0] == "running"
+    assert (job.status, job.progress, job.error) == ("done", 100, "")
+    assert job.finished_at is not None
+    with job.pdf.open("rb") as handle:
+        assert len(PdfReader(handle).pages) == 2
+
+
+def test_without_a_broker_the_job_is_built_in_process_in_parts(
+    db, eager, django_capture_on_commit_callbacks, monkeypatch
+):
+    monkeypatch.setattr("tournaments.printing.documents.CARDS_PER_PART", 4)
+    tournament = make_event(players=12, rounds=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        job = request_print(tournament=tournament, kind="scorecards", per_page=1)
+    job.refresh_from_db()
+    assert job.status == "done" and job.options["parts"] == 3
+    with job.pdf.open("rb") as handle:
+        text = " ".join(pdf_text(handle.read()))
+    assert all(p.name in text for p in tournament.players.all())
+    parts = Path(settings.MEDIA_ROOT, "print", "parts")
+    assert not parts.exists() or not any(parts.iterdir())
+
+
+def test_a_failing_job_is_marked_failed_with_a_plain_message(
+    db, eager, django_capture_on_commit_callbacks, monkeypatch
+):
+    tournament = make_event(players=8, rounds=1)
+
+    def broken(*args, **kwargs):
+        raise OSError("the disk is full")
+
+    monkeypatch.setattr(tasks, "render_pdf", broken)
+    with django_capture_on_commit_callbacks(execute=True):
+        job = request_print(tournament=tournament, kind="rotation-chart")
+    job.refresh_from_db()
+    assert job.status == "failed" and job.finished_at is not None
+    assert "the disk is full" in job.error and "Retry" in job.error
+    assert not job.pdf
+
+    monkeypatch.undo()
+    with django_capture_on_commit_callbacks(execute=True):
+        again = retry_print(job=job)
+    again.refresh_from_db()
+    assert again.pk != job.pk and again.status == "done" and again.kind == "rotation-chart"
+
+
+def test_a_print_request_needs_a_rotation_and_sane_options(db):
+    tournament = services.create_tournament(
+        owner=UserFactory(),
+        name="Empty",
+        date=datetime.date(2026, 1, 1),
+        variant="north-american",
+        options={},
+        format="progressive",
+        round_play="hands",
+        rounds_planned=None,
+    )
+    with pytest.raises(PrintRequestError, match="rotation"):
+        request_print(tournament=tournament, kind="scorecards")
+    with pytest.raises(PrintRequestError):
+        request_print(tournament=tournament, kind="scorecards", paper="a3")
+    with pytest.raises(PrintRequestError):
+        request_print(tournament=tournament, kind="standings")
+
+
+# --- pages -------------------------------------------------------------------
+
+with_print_urls = pytest.mark.urls(__name__)
+
+
+@with_print_urls
+def test_only_organisers_reach_the_print_pages(db, client):
+    tournament = make_event(fmt=Tournament.Format.HEADS_UP, players=4, rounds=1)
+    co_organiser, stranger = UserFactory(), UserFactory()
+    tournament.co_organisers.add(co_organiser)
+    url = reverse("print-request", args=[tournament.pk])
+
+    assert client.get(url).status_code == 302  # to the login page
+    client.force_login(stranger)
+    assert client.get(url).status_code == 403
+    assert client.post(url, {"kind": "scorecards", "paper": "a4", "per_page": 4}).status_code == 403
+    assert not PrintJob.objects.exists()
+    client.force_login(co_organiser)
+    response = client.get(url)
+    assert response.status_code == 200 and "Scorecards" in response.content.decode()
+
+
+@with_print_urls
+def test_an_organiser_prints_watches_the_progress_and_downloads(
+    db, client, eager, django_capture_on_commit_callbacks
+):
+    tournament = make_event(fmt=Tournament.Format.HEADS_UP, players=4, rounds=2)
+    client.force_login(tournament.owner)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        response = client.post(
+            reverse("print-request", args=[tournament.pk]),
+            {"kind": "scorecards", "paper": "letter", "per_page": 1},
+        )
+    job = PrintJob.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == reverse("print-job", args=[job.pk])
+    assert (job.kind, job.options["paper"], job.options["per_page"]) == ("scorecards", "letter", 1)
+    assert job.requested_by == tournament.owner
+
+    page = client.get(reverse("print-job", args=[job.pk])).content.decode()
+    assert 'hx-trigger="every 1s"' in page and "<progress" in page
+    assert client.get(reverse("print-download", args=[job.pk])).status_code == 404
+
+    for callback in callbacks:
+        callback()
+    partial = client.get(reverse("print-job", args=[job.pk]), HTTP_HX_REQUEST="true")
+    body = partial.content.decode()
+    assert "hx-trigger" not in body and reverse("print-download", args=[job.pk]) in body
+    download = client.get(reverse("print-download", args=[job.pk]))
+    assert download.status_code == 200 and download["Content-Type"] == "application/pdf"
+    assert b"".join(download.streaming_content).startswith(b"%PDF-")
+
+    stranger = UserFactory()
+    client.force_login(stranger)
+    assert client.get(reverse("print-download", args=[job.pk])).status_code == 403
+    assert client.get(reverse("print-job", args=[job.pk])).status_code == 403
+
+
+@with_print_urls
+def test_a_failed_job_shows_its_message_and_retry_makes_a_new_job(
+    db, client, eager, django_capture_on_commit_callbacks
+):
+    tournament = make_event(fmt=Tournament.Format.HEADS_UP, players=4, rounds=1)
+    job = PrintJob.objects.create(
+        tournament=tournament,
+        kind="table-cards",
+        status="failed",
+        options={"paper": "a4", "per_page": 4, "base_url": BASE},
+        error="The PDF could not be made: the disk is full.",
+    )
+    client.force_login(tournament.owner)
+    page = client.get(reverse("print-job", args=[job.pk])).content.decode()
+    assert "the disk is full" in page and reverse("print-retry", args=[job.pk]) in page
+    assert "hx-trigger" not in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(reverse("print-retry", args=[job.pk]))
+    again = PrintJob.objects.exclude(pk=job.pk).get()
+    assert response["Location"] == reverse("print-job", args=[again.pk])
+    assert again.status == "done" and again.kind == "table-cards"
+
+
+def test_six_handed_cards_name_two_team_mates_and_three_opponents(db):
+    tournament = make_event(fmt=Tournament.Format.SIX_HANDED, players=12, rounds=2)
+    cards = scorecards(read_seating(tournament))
+    assert all(len(card.teammates) == 2 for card in cards)
+    assert all(len(r.opponents) == 3 for card in cards for r in card.rounds if r.seated)
+    data = render_scorecards(tournament)
+    save_pngs("scorecards-six-handed", data)
+    assert cards[0].teammates[0] in flat(pdf_text(data)[0])
+
+
+def test_a_long_night_squeezes_partner_and_opponents_onto_one_line(db):
+    tournament = make_event(players=9, rounds=14)
+    event = event_of(tournament, rounds=14)
+    assert card_layout(event, paper="a4", per_page=4).dense
+    data = render_scorecards(tournament, paper="a4")
+    text = flat(pdf_text(data)[0])
+    assert re.search(r"\d+ [NESW] w/ \w+ \w+ · v \w+ \w+, \w+ \w+", text)
+    save_pngs("scorecards-fourteen-rounds-a4", data)

@@ -1,0 +1,360 @@
+"""What goes on paper, as plain data built from one prefetching read of the seating.
+
+Every printable (scorecards, table cards, the rotation chart) is gathered here with
+a fixed number of queries, however many players there are; the templates only lay
+the data out. Nothing here renders, so the data can be checked without a PDF.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.db.models import Prefetch, Q
+from django.urls import reverse
+from django.utils.formats import date_format
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext as _
+
+from tournaments.models import Bye, Player, Round, Seat, Table, Tournament
+from tournaments.qr import table_qr_svg
+
+# Formats where a table holds two partnerships (a partner column makes sense).
+PARTNER_FORMATS = {"progressive", "teams", "six-handed"}
+# Formats whose partnerships are fixed for the night: the partner goes in the card's
+# header once, and opponents are named by team.
+FIXED_TEAM_FORMATS = {"teams", "six-handed"}
+
+
+@dataclass(frozen=True)
+class Event:
+    name: str
+    date: str
+    venue: str
+    format: str
+    format_label: str
+    per_hand: bool
+    hands_per_round: int
+    has_partners: bool
+    fixed_teams: bool
+    rounds: int
+
+    @property
+    def hand_numbers(self) -> range:
+        return range(1, self.hands_per_round + 1) if self.per_hand else range(0)
+
+
+@dataclass(frozen=True)
+class SeatedPlayer:
+    seat: str
+    name: str
+    side: int
+
+
+@dataclass(frozen=True)
+class CardRound:
+    """One line of a player's scorecard."""
+
+    number: int
+    table: int | None = None
+    seat: str = ""
+    partners: tuple[str, ...] = ()
+    opponents: tuple[str, ...] = ()
+    opponent_team: str = ""
+    bye: bool = False
+
+    @property
+    def seated(self) -> bool:
+        return self.table is not None
+
+
+@dataclass(frozen=True)
+class Scorecard:
+    player: str
+    code: str
+    team: str
+    teammates: tuple[str, ...]
+    rounds: tuple[CardRound, ...]
+
+
+@dataclass(frozen=True)
+class TableRound:
+    """One round at one physical table: who sits where, and that round's entry link."""
+
+    round: int
+    seats: tuple[SeatedPlayer, ...]
+    url: str
+    qr_svg: SafeString
+
+    def side(self, number: int) -> tuple[SeatedPlayer, ...]:
+        return tuple(s for s in self.seats if s.side == number)
+
+
+@dataclass(frozen=True)
+class TableCard:
+    number: int
+    rounds: tuple[TableRound, ...]
+
+
+@dataclass(frozen=True)
+class ChartCell:
+    sides: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class ChartRow:
+    table: int
+    cells: tuple[ChartCell | None, ...]
+
+
+@dataclass(frozen=True)
+class RotationChart:
+    rounds: tuple[int, ...]
+    rows: tuple[ChartRow, ...]
+    byes: tuple[tuple[str, ...], ...]
+
+
+@dataclass(frozen=True)
+class StandingsTable:
+    """Plain rows from the standings code: each a dict with at least place, name, points.
+
+    `columns` are (key, header) pairs in print order; a row's missing key prints empty.
+    """
+
+    columns: tuple[tuple[str, str], ...]
+    rows: tuple[dict[str, Any], ...]
+    title: str = ""
+
+    def cells(self) -> list[list[tuple[Any, bool]]]:
+        """Each value with whether it is a number (numbers are right-aligned)."""
+        return [
+            [(value := row.get(key, ""), _is_number(value)) for key, _header in self.columns]
+            for row in self.rows
+        ]
+
+    def headers(self) -> list[tuple[str, bool]]:
+        """Each heading with whether its column holds numbers (aligned with them)."""
+        numeric = {
+            key
+            for key, _header in self.columns
+            if any(_is_number(row.get(key)) for row in self.rows)
+        }
+        return [(header, key in numeric) for key, header in self.columns]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "columns": [list(c) for c in self.columns],
+            "rows": [dict(r) for r in self.rows],
+            "title": self.title,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> StandingsTable:
+        return cls(
+            columns=tuple((str(k), str(h)) for k, h in data["columns"]),
+            rows=tuple(dict(r) for r in data["rows"]),
+            title=str(data.get("title", "")),
+        )
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
+
+
+@dataclass
+class Seating:
+    """The whole night's seating, read once."""
+
+    tournament: Tournament
+    rounds: list[Round] = field(default_factory=list)
+    players: list[Player] = field(default_factory=list)
+
+
+def event_of(tournament: Tournament, *, rounds: int) -> Event:
+    return Event(
+        name=tournament.name,
+        date=date_format(tournament.date, "DATE_FORMAT"),
+        venue=tournament.venue,
+        format=tournament.format,
+        format_label=str(tournament.get_format_display()),
+        per_hand=tournament.round_play == Tournament.RoundPlay.HANDS,
+        hands_per_round=tournament.hands_per_round,
+        has_partners=tournament.format in PARTNER_FORMATS,
+        fixed_teams=tournament.format in FIXED_TEAM_FORMATS,
+        rounds=rounds,
+    )
+
+
+def read_seating(tournament: Tournament, *, player_ids: list[int] | None = None) -> Seating:
+    """Rounds → tables → seats → players, and byes: five queries for any event size.
+
+    With `player_ids`, only what those players' cards need: their tables, their
+    byes, themselves and their team-mates (a reprinted card need not read the room).
+    """
+    seats = Seat.objects.select_related("player__team").order_by("position")
+    tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
+    byes = Bye.objects.select_related("player")
+    players = Player.objects.filter(tournament=tournament).select_related("team")
+    if player_ids is not None:
+        tables = tables.filter(seats__player_id__in=player_ids).distinct()
+        byes = byes.filter(player_id__in=player_ids)
+        teams = Player.objects.filter(pk__in=player_ids, team__isnull=False).values("team_id")
+        players = players.filter(Q(pk__in=player_ids) | Q(team_id__in=teams))
+    rounds = list(
+        Round.objects.filter(tournament=tournament)
+        .order_by("number")
+        .prefetch_related(Prefetch("tables", queryset=tables), Prefetch("byes", queryset=byes))
+    )
+    return Seating(
+        tournament=tournament, rounds=rounds, players=list(players.order_by("name", "pk"))
+    )
+
+
+def seat_labels(seats: list[Seat]) -> dict[int, str]:
+    """Compass points at a table of two partnerships of two, seat numbers otherwise.
+
+    Partners face each other: side 0 is North/South and side 1 East/West, whatever
+    numbering the positions use.
+    """
+    sides = {seat.side for seat in seats}
+    if len(seats) == 4 and sides == {0, 1} and sum(s.side == 0 for s in seats) == 2:
+        compass = {0: (_("N"), _("S")), 1: (_("E"), _("W"))}
+        taken: dict[int, int] = defaultdict(int)
+        labels: dict[int, str] = {}
+        for seat in seats:
+            labels[seat.pk] = str(compass[seat.side][taken[seat.side]])
+            taken[seat.side] += 1
+        return labels
+    return {seat.pk: str(index) for index, seat in enumerate(seats, start=1)}
+
+
+def _team_label(seats: list[Seat]) -> str:
+    """The opposing team's name, when it says more than its members' names do."""
+    teams = {seat.player.team.name for seat in seats if seat.player.team_id}
+    if len(teams) != 1:
+        return ""
+    name = teams.pop()
+    return "" if _names_only(name, [seat.player.name for seat in seats]) else name
+
+
+def _names_only(team_name: str, members: list[str]) -> bool:
+    # Teams paired by the site are named after their members ("Ann & Bob").
+    return all(member in team_name for member in members)
+
+
+def scorecards(seating: Seating, *, player_ids: list[int] | None = None) -> list[Scorecard]:
+    """One card per player (active, or seated somewhere), in name order."""
+    fixed = seating.tournament.format in FIXED_TEAM_FORMATS
+    lines: dict[int, dict[int, CardRound]] = defaultdict(dict)
+    seated_ids: set[int] = set()
+    for rnd in seating.rounds:
+        for bye in rnd.byes.all():
+            lines[bye.player_id][rnd.number] = CardRound(number=rnd.number, bye=True)
+        for table in rnd.tables.all():
+            seats = list(table.seats.all())
+            labels = seat_labels(seats)
+            by_side: dict[int, list[Seat]] = defaultdict(list)
+            for seat in seats:
+                by_side[seat.side].append(seat)
+            for seat in seats:
+                seated_ids.add(seat.player_id)
+                others = [s for s in seats if s.side != seat.side]
+                opponent_sides = [by_side[side] for side in sorted(by_side) if side != seat.side]
+                lines[seat.player_id][rnd.number] = CardRound(
+                    number=rnd.number,
+                    table=table.number,
+                    seat=labels[seat.pk],
+                    partners=tuple(s.player.name for s in by_side[seat.side] if s.pk != seat.pk),
+                    opponents=tuple(s.player.name for s in others),
+                    opponent_team=(
+                        _team_label(opponent_sides[0]) if fixed and len(opponent_sides) == 1 else ""
+                    ),
+                )
+    numbers = [rnd.number for rnd in seating.rounds]
+    teammates: dict[int, list[str]] = defaultdict(list)
+    for player in seating.players:
+        if player.team_id:
+            teammates[player.team_id].append(player.name)
+    wanted = set(player_ids) if player_ids is not None else None
+    cards = []
+    for player in seating.players:
+        if wanted is not None and player.pk not in wanted:
+            continue
+        if wanted is None and not (player.active or player.pk in seated_ids):
+            continue
+        own = lines.get(player.pk, {})
+        cards.append(
+            Scorecard(
+                player=player.name,
+                code=player.code,
+                team=(
+                    player.team.name
+                    if player.team_id
+                    and not _names_only(player.team.name, teammates.get(player.team_id, []))
+                    else ""
+                ),
+                teammates=tuple(
+                    name for name in teammates.get(player.team_id, []) if name != player.name
+                )
+                if player.team_id
+                else (),
+                rounds=tuple(own.get(n) or CardRound(number=n) for n in numbers),
+            )
+        )
+    return cards
+
+
+def site_url(base_url: str | None = None) -> str:
+    return (base_url or getattr(settings, "SITE_URL", "") or "http://127.0.0.1:8000").rstrip("/")
+
+
+def entry_url(table: Table, *, base_url: str) -> str:
+    """Absolute: a phone scanning the card has no page to be relative to."""
+    return site_url(base_url) + reverse("table-entry", kwargs={"token": table.token})
+
+
+def table_cards(seating: Seating, *, base_url: str) -> list[TableCard]:
+    """One card per table number, listing each round's seating and entry link."""
+    by_number: dict[int, list[TableRound]] = defaultdict(list)
+    for rnd in seating.rounds:
+        for table in rnd.tables.all():
+            seats = list(table.seats.all())
+            labels = seat_labels(seats)
+            url = entry_url(table, base_url=base_url)
+            title = _("Table %(table)s, round %(round)s: result entry") % {
+                "table": table.number,
+                "round": rnd.number,
+            }
+            by_number[table.number].append(
+                TableRound(
+                    round=rnd.number,
+                    seats=tuple(
+                        SeatedPlayer(seat=labels[s.pk], name=s.player.name, side=s.side)
+                        for s in seats
+                    ),
+                    url=url,
+                    qr_svg=table_qr_svg(url=url, title=title),
+                )
+            )
+    return [TableCard(number=n, rounds=tuple(by_number[n])) for n in sorted(by_number)]
+
+
+def rotation_chart(seating: Seating) -> RotationChart:
+    numbers = tuple(rnd.number for rnd in seating.rounds)
+    cells: dict[int, dict[int, ChartCell]] = defaultdict(dict)
+    for rnd in seating.rounds:
+        for table in rnd.tables.all():
+            by_side: dict[int, list[str]] = defaultdict(list)
+            for seat in table.seats.all():
+                by_side[seat.side].append(seat.player.name)
+            cells[table.number][rnd.number] = ChartCell(
+                sides=tuple(tuple(by_side[side]) for side in sorted(by_side))
+            )
+    rows = tuple(
+        ChartRow(table=t, cells=tuple(cells[t].get(n) for n in numbers)) for t in sorted(cells)
+    )
+    byes = tuple(tuple(sorted(bye.player.name for bye in rnd.byes.all())) for rnd in seating.rounds)
+    return RotationChart(rounds=numbers, rows=rows, byes=byes)

@@ -1,0 +1,214 @@
+"""Celery tasks that build a print job's PDF and record progress on its row.
+
+A job is rendered in parts (whole sheets, about 40 cards each). With a broker,
+`build_print_job` fans the parts out as separate `render_print_part` tasks, so the
+worker processes (on one machine or several) render them side by side; the task
+that finishes the last part merges them. Without a broker (eager mode) the same
+functions run one after the other in the requesting process.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+
+from celery import current_app, shared_task
+from celery.signals import worker_process_init
+from django.core.files.base import ContentFile
+from django.core.files.storage import default_storage
+from django.db import transaction
+from django.db.models import F
+from django.template.loader import get_template
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from pypdf import PdfReader, PdfWriter
+
+from tournaments.models import PrintJob
+
+from .cards import StandingsTable, event_of, read_seating
+from .documents import (
+    Part,
+    rotation_chart_document,
+    scorecards_document,
+    standings_document,
+    table_cards_document,
+)
+from .render import render_pdf
+
+logger = logging.getLogger(__name__)
+
+
+def job_parts(job: PrintJob) -> list[Part]:
+    """The job's document as parts; every task recomputes it from the database."""
+    options = job.options
+    paper = options.get("paper", "a4")
+    base_url = options.get("base_url") or "http://127.0.0.1:8000"
+    if job.kind == PrintJob.Kind.STANDINGS:
+        seating_rounds = job.tournament.rounds.count()
+        event = event_of(job.tournament, rounds=seating_rounds)
+        standings = StandingsTable.from_json(options["standings"])
+        return standings_document(event, standings, paper=paper)
+    if job.kind == PrintJob.Kind.SCORECARDS:
+        player_ids = options.get("players")
+        return scorecards_document(
+            read_seating(job.tournament, player_ids=player_ids),
+            paper=paper,
+            per_page=int(options.get("per_page", 4)),
+            player_ids=player_ids,
+        )
+    seating = read_seating(job.tournament)
+    if job.kind == PrintJob.Kind.TABLE_CARDS:
+        return table_cards_document(seating, paper=paper, base_url=base_url)
+    if job.kind == PrintJob.Kind.ROTATION_CHART:
+        return rotation_chart_document(seating, paper=paper)
+    raise ValueError(f"unknown print job kind {job.kind!r}")
+
+
+def part_name(job_id: int, index: int) -> str:
+    return f"print/parts/job-{job_id}-part-{index}.pdf"
+
+
+def plain_error(exc: BaseException) -> str:
+    reason = str(exc).strip() or exc.__class__.__name__
+    return _(
+        "The PDF could not be made: %(reason)s. Press Retry to try again; if it fails "
+        "again, tell the site's administrator."
+    ) % {"reason": reason}
+
+
+def fail(job_id: int, exc: BaseException) -> None:
+    logger.exception("print job %s failed", job_id, exc_info=exc)
+    PrintJob.objects.filter(pk=job_id).exclude(status=PrintJob.Status.DONE).update(
+        status=PrintJob.Status.FAILED, error=plain_error(exc), finished_at=timezone.now()
+    )
+    _delete_parts(job_id)
+
+
+def _delete_parts(job_id: int) -> None:
+    directory, prefix = "print/parts", f"job-{job_id}-part-"
+    try:
+        _dirs, files = default_storage.listdir(directory)
+    except FileNotFoundError:
+        return
+    for name in files:
+        if name.startswith(prefix):
+            default_storage.delete(f"{directory}/{name}")
+
+
+def fan_out() -> bool:
+    # Eager mode has no other worker to share with; fanning out would only add overhead.
+    return not current_app.conf.task_always_eager
+
+
+@worker_process_init.connect
+def warm_up_renderer(**_kwargs) -> None:
+    """Load fonts in each new worker process, before the first organiser waits on it."""
+    try:
+        render_pdf("printing/warm_up.html", {}, base_url="http://127.0.0.1/")
+        for name in ("scorecards", "table_cards", "rotation_chart", "standings"):
+            get_template(f"printing/{name}.html")
+    except Exception:  # a worker that cannot warm up still serves (and reports) jobs
+        logger.exception("could not warm up the PDF renderer")
+
+
+@shared_task(ignore_result=True)
+def build_print_job(job_id: int) -> None:
+    updated = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
+        status=PrintJob.Status.RUNNING, progress=0
+    )
+    if not updated:
+        # Delivered twice, or already built: the row says what happened.
+        return
+    try:
+        job = PrintJob.objects.select_related("tournament").get(pk=job_id)
+        parts = job_parts(job)
+        if not parts:
+            raise ValueError(_("there is nothing to print"))
+        total = len(parts)
+        PrintJob.objects.filter(pk=job_id).update(
+            options={**job.options, "parts": total, "parts_done": 0}
+        )
+        if total > 1 and fan_out():
+            for index in range(total):
+                render_print_part.delay(job_id, index)
+            return
+        for index, part in enumerate(parts):
+            _store_part(job_id, index, part, base_url=job.options.get("base_url", ""))
+            _count_part(job_id, total)
+        _merge(job_id, total)
+    except Exception as exc:
+        fail(job_id, exc)
+        if current_app.conf.task_always_eager:
+            # The job row has the message; the request that queued it need not crash.
+            return
+        raise
+
+
+@shared_task(ignore_result=True)
+def render_print_part(job_id: int, index: int) -> None:
+    job = PrintJob.objects.select_related("tournament").filter(pk=job_id).first()
+    if job is None or job.status != PrintJob.Status.RUNNING:
+        # Another part already failed (or the job was deleted): no point rendering.
+        return
+    try:
+        parts = job_parts(job)
+        total = job.options.get("parts", len(parts))
+        if len(parts) != total:
+            raise ValueError(_("the seating changed while the PDF was being made"))
+        _store_part(job_id, index, parts[index], base_url=job.options.get("base_url", ""))
+        if _count_part(job_id, total):
+            _merge(job_id, total)
+        elif not PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).exists():
+            # Another part failed while this one rendered: leave no stray files.
+            _delete_parts(job_id)
+    except Exception as exc:
+        fail(job_id, exc)
+        raise
+
+
+def _store_part(job_id: int, index: int, part: Part, *, base_url: str) -> None:
+    pdf = render_pdf(part.template, part.context, base_url=base_url + "/")
+    name = part_name(job_id, index)
+    if default_storage.exists(name):
+        default_storage.delete(name)
+    default_storage.save(name, ContentFile(pdf))
+
+
+def _count_part(job_id: int, total: int) -> bool:
+    """Record one finished part; True for whoever finished the last one."""
+    with transaction.atomic():
+        # Writing first takes SQLite's write lock (it ignores FOR UPDATE), so two
+        # parts finishing together cannot both read the same count.
+        PrintJob.objects.filter(pk=job_id).update(status=F("status"))
+        job = PrintJob.objects.select_for_update().get(pk=job_id)
+        if job.status != PrintJob.Status.RUNNING:
+            return False
+        done = int(job.options.get("parts_done", 0)) + 1
+        job.options = {**job.options, "parts_done": done}
+        # The last few percent are the merge.
+        job.progress = min(95, done * 95 // total)
+        job.save(update_fields=["options", "progress"])
+        return done == total
+
+
+def _merge(job_id: int, total: int) -> None:
+    writer = PdfWriter()
+    for index in range(total):
+        with default_storage.open(part_name(job_id, index), "rb") as handle:
+            writer.append(PdfReader(io.BytesIO(handle.read())))
+    output = io.BytesIO()
+    writer.write(output)
+    job = PrintJob.objects.select_related("tournament").get(pk=job_id)
+    if job.pdf:
+        job.pdf.delete(save=False)
+    name = f"{job.kind}-{job.tournament_id}-{job_id}.pdf"
+    job.pdf.save(name, ContentFile(output.getvalue()), save=False)
+    PrintJob.objects.filter(pk=job_id).update(
+        pdf=job.pdf.name,
+        status=PrintJob.Status.DONE,
+        progress=100,
+        error="",
+        finished_at=timezone.now(),
+        options={**job.options, "parts_done": total},
+    )
+    _delete_parts(job_id)

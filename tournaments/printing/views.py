@@ -1,0 +1,107 @@
+"""Organiser pages: ask for a printout, watch it being built, download it."""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.contrib.staticfiles import finders
+from django.core.exceptions import PermissionDenied
+from django.http import FileResponse, Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournaments.models import PrintJob, Tournament
+
+from .forms import PrintForm
+from .services import PrintRequestError, request_print, retry_print
+
+
+def _organiser_tournament(request, pk: int) -> Tournament:
+    tournament = get_object_or_404(Tournament, pk=pk)
+    if not tournament.is_organiser(request.user):
+        raise PermissionDenied(_("Only the organisers of this tournament can print for it."))
+    return tournament
+
+
+def _organiser_job(request, job_id: int) -> PrintJob:
+    job = get_object_or_404(PrintJob.objects.select_related("tournament"), pk=job_id)
+    if not job.tournament.is_organiser(request.user):
+        raise PermissionDenied(_("Only the organisers of this tournament can see its printouts."))
+    return job
+
+
+def _base_url(request) -> str:
+    # QR codes must reach the site from players' phones: an address set for the
+    # deployment wins over whatever address the organiser happened to use.
+    return getattr(settings, "SITE_URL", "") or request.build_absolute_uri("/")
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def print_request(request, pk: int):
+    tournament = _organiser_tournament(request, pk)
+    form = PrintForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            job = request_print(
+                tournament=tournament,
+                kind=form.cleaned_data["kind"],
+                paper=form.cleaned_data["paper"],
+                per_page=form.cleaned_data["per_page"],
+                requested_by=request.user,
+                base_url=_base_url(request),
+            )
+        except PrintRequestError as exc:
+            messages.error(request, str(exc))
+        else:
+            return redirect("print-job", job_id=job.pk)
+    jobs = tournament.print_jobs.all()[:10]
+    return render(
+        request, "printing/request.html", {"tournament": tournament, "form": form, "jobs": jobs}
+    )
+
+
+def _job_context(job: PrintJob) -> dict:
+    return {
+        "job": job,
+        "tournament": job.tournament,
+        "finished": job.status in (PrintJob.Status.DONE, PrintJob.Status.FAILED),
+        "use_htmx": bool(finders.find("js/htmx.min.js")),
+    }
+
+
+@login_required
+@require_GET
+def print_job(request, job_id: int):
+    job = _organiser_job(request, job_id)
+    context = _job_context(job)
+    if request.headers.get("HX-Request") or request.GET.get("partial"):
+        return render(request, "printing/_job_status.html", context)
+    return render(request, "printing/job.html", context)
+
+
+@login_required
+@require_GET
+def print_download(request, job_id: int):
+    job = _organiser_job(request, job_id)
+    if job.status != PrintJob.Status.DONE or not job.pdf:
+        raise Http404(_("This printout is not ready."))
+    filename = f"{slugify(job.tournament.name) or 'tournament'}-{job.kind}.pdf"
+    return FileResponse(
+        job.pdf.open("rb"), as_attachment=True, filename=filename, content_type="application/pdf"
+    )
+
+
+@login_required
+@require_POST
+def print_retry(request, job_id: int):
+    job = _organiser_job(request, job_id)
+    try:
+        again = retry_print(job=job, requested_by=request.user)
+    except PrintRequestError as exc:
+        messages.error(request, str(exc))
+        return redirect("print-job", job_id=job.pk)
+    return redirect("print-job", job_id=again.pk)
