@@ -1,0 +1,151 @@
+"""League seasons and the standings settings of each tournament.
+
+A Season groups tournament nights; a Member is one person across those nights,
+and each night's Player links to a Member. The maths lives in scoring.standings.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.core.validators import MinValueValidator
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+from scoring.standings import ByeValue, Metric, MissedNight
+from tournaments.models import Player, Tournament
+
+METRIC_LABELS = {
+    Metric.TOTAL_POINTS: _("Total points"),
+    Metric.WINS: _("Games won"),
+    Metric.POINTS_DIFFERENCE: _("Points difference"),
+    Metric.HEAD_TO_HEAD: _("Head-to-head"),
+    Metric.LONERS_MADE: _("Loners made"),
+    Metric.EUCHRES_MADE: _("Euchres made"),
+    Metric.FEWEST_OPPONENT_POINTS: _("Fewest opponent points"),
+}
+
+
+class StandingsSettings(models.Model):
+    """How one tournament ranks: the organiser's metric order and what a bye is worth.
+
+    A tournament without a row ranks by its format's defaults and gives nothing for a bye.
+    """
+
+    class ByeWorth(models.TextChoices):
+        NOTHING = ByeValue.NOTHING.value, _("Nothing")
+        AVERAGE = ByeValue.AVERAGE.value, _("The player's own average")
+        FIXED = ByeValue.FIXED.value, _("A fixed score")
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="standings_settings"
+    )
+    # Metric names in ranking order; empty means the format's default order.
+    metrics = models.JSONField(_("ranking metrics, in order"), default=list, blank=True)
+    bye_value = models.CharField(
+        _("a bye is worth"), max_length=10, choices=ByeWorth.choices, default=ByeWorth.NOTHING
+    )
+    bye_points = models.PositiveSmallIntegerField(
+        _("points for a bye"), default=0, help_text=_("Used when a bye is worth a fixed score.")
+    )
+
+    class Meta:
+        verbose_name = _("standings settings")
+        verbose_name_plural = _("standings settings")
+
+    def __str__(self) -> str:
+        return str(_("Standings settings for %(tournament)s") % {"tournament": self.tournament})
+
+
+class Season(models.Model):
+    class MissedNightRule(models.TextChoices):
+        ZERO = MissedNight.ZERO.value, _("Scores nothing")
+        AVERAGE = MissedNight.AVERAGE.value, _("Scores the member's own average night")
+        FIXED = MissedNight.FIXED.value, _("Scores a fixed number of points")
+
+    name = models.CharField(_("name"), max_length=120)
+    owner = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="owned_seasons",
+        verbose_name=_("organiser"),
+    )
+    best_of = models.PositiveSmallIntegerField(
+        _("count the best nights"),
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1)],
+        help_text=_("Leave empty to count every night."),
+    )
+    missed_night = models.CharField(
+        _("a missed night"),
+        max_length=10,
+        choices=MissedNightRule.choices,
+        default=MissedNightRule.ZERO,
+    )
+    missed_night_points = models.PositiveSmallIntegerField(
+        _("points for a missed night"),
+        default=0,
+        help_text=_("Used when a missed night scores a fixed number of points."),
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at", "name"]
+        verbose_name = _("season")
+        verbose_name_plural = _("seasons")
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("season-detail", args=[self.pk])
+
+
+class SeasonNight(models.Model):
+    """One tournament counted in a season; a tournament belongs to one season at most."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="nights")
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="season_night"
+    )
+
+    class Meta:
+        ordering = ["tournament__date", "tournament_id"]
+        verbose_name = _("season night")
+        verbose_name_plural = _("season nights")
+
+    def __str__(self) -> str:
+        return f"{self.season} — {self.tournament}"
+
+
+class Member(models.Model):
+    """One person across a season's nights."""
+
+    season = models.ForeignKey(Season, on_delete=models.CASCADE, related_name="members")
+    name = models.CharField(_("name"), max_length=80)
+
+    class Meta:
+        ordering = ["name", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["season", "name"], name="unique_member_name"),
+        ]
+        verbose_name = _("member")
+        verbose_name_plural = _("members")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class PlayerLink(models.Model):
+    """Which season member a night's player is."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="member_link")
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="player_links")
+
+    class Meta:
+        verbose_name = _("player link")
+        verbose_name_plural = _("player links")
+
+    def __str__(self) -> str:
+        return f"{self.player} → {self.member}"

@@ -1,0 +1,297 @@
+"""Standings, projector, player history, exports and league seasons.
+
+Thin: read through selectors, write through services, turn a LeagueError into a
+message. The public pages need no sign-in; settings and seasons are the organiser's.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from tournaments import selectors as tournament_selectors
+from tournaments.models import Player, Tournament
+
+from . import selectors, services
+from .forms import (
+    AddNightForm,
+    LinkPlayerForm,
+    MergeMembersForm,
+    SeasonForm,
+    StandingsSettingsForm,
+)
+from .services import LeagueError
+
+# How often the live pages ask for fresh standings, in seconds.
+POLL_SECONDS = 5
+
+
+def _csv(filename: str, header: list[str], rows: list[list[object]]) -> HttpResponse:
+    buffer = io.StringIO()
+    writer = csv.writer(buffer)
+    writer.writerow(header)
+    writer.writerows(rows)
+    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
+    return response
+
+
+def _json(filename: str, document: dict) -> JsonResponse:
+    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
+    return response
+
+
+def _slug(name: str, fallback: str) -> str:
+    return slugify(name) or fallback
+
+
+@require_GET
+def standings_page(request, pk: int):
+    tournament = selectors.public_tournament(pk)
+    standings = selectors.tournament_standings(tournament)
+    context = {
+        "tournament": tournament,
+        "standings": standings,
+        "poll_seconds": POLL_SECONDS,
+        "can_organise": tournament.is_organiser(request.user),
+    }
+    # The page polls itself: htmx asks for the fragment only.
+    if request.htmx:
+        return render(request, "leagues/_standings.html", context)
+    return render(request, "leagues/standings.html", context)
+
+
+@require_GET
+def standings_projector(request, pk: int):
+    tournament = selectors.public_tournament(pk)
+    context = {
+        "tournament": tournament,
+        "standings": selectors.tournament_standings(tournament),
+        "poll_seconds": POLL_SECONDS,
+        "projector": True,
+    }
+    if request.htmx:
+        return render(request, "leagues/_projector_rows.html", context)
+    return render(request, "leagues/projector.html", context)
+
+
+@require_GET
+def standings_player(request, pk: int, player_pk: int):
+    tournament = selectors.public_tournament(pk)
+    try:
+        night = selectors.player_night(tournament, player_pk)
+    except Player.DoesNotExist as exc:
+        raise Http404(_("No such player in this tournament.")) from exc
+    return render(request, "leagues/player.html", {"tournament": tournament, "night": night})
+
+
+@require_GET
+def standings_export(request, pk: int, fmt: str):
+    tournament = selectors.public_tournament(pk)
+    standings = selectors.tournament_standings(tournament)
+    name = f"{_slug(tournament.name, 'tournament')}-standings"
+    if fmt == "csv":
+        return _csv(name, *selectors.standings_table(standings))
+    return _json(name, selectors.standings_document(standings))
+
+
+@require_GET
+def standings_results_export(request, pk: int, fmt: str):
+    tournament = selectors.public_tournament(pk)
+    night = selectors.load_night(tournament)
+    name = f"{_slug(tournament.name, 'tournament')}-results"
+    if fmt == "csv":
+        return _csv(name, *selectors.results_table(night))
+    return _json(name, selectors.results_document(night))
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def standings_settings(request, pk: int):
+    tournament = tournament_selectors.tournament_for_organiser(pk=pk, user=request.user)
+    current = selectors.standings_settings(tournament)
+    metrics = selectors.ranking_metrics(tournament, current)
+    form = StandingsSettingsForm(
+        request.POST or None,
+        initial={"bye_value": current.bye_value, "bye_points": current.bye_points},
+        initial_metrics=metrics,
+    )
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_standings_settings(
+                tournament=tournament,
+                user=request.user,
+                metrics=form.cleaned_data["metrics"],
+                bye_value=form.cleaned_data["bye_value"],
+                bye_points=form.cleaned_data["bye_points"],
+            )
+        except LeagueError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Standings settings saved."))
+            return redirect("standings-page", pk=tournament.pk)
+    return render(
+        request, "leagues/settings.html", {"tournament": tournament, "form": form}
+    )
+
+
+# --- seasons ------------------------------------------------------------------------
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_list(request):
+    form = SeasonForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            season = services.create_season(owner=request.user, **form.cleaned_data)
+        except LeagueError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Season created: now add its nights."))
+            return redirect("season-manage", pk=season.pk)
+    return render(
+        request,
+        "leagues/season_list.html",
+        {"seasons": selectors.seasons_for(request.user), "form": form},
+    )
+
+
+@require_GET
+def season_detail(request, pk: int):
+    season = selectors.season_for_view(pk)
+    context = {
+        "season": season,
+        "standings": selectors.season_standings(season),
+        "can_organise": request.user.is_authenticated and season.owner_id == request.user.pk,
+    }
+    return render(request, "leagues/season_detail.html", context)
+
+
+@require_GET
+def season_export(request, pk: int, fmt: str):
+    season = selectors.season_for_view(pk)
+    standings = selectors.season_standings(season)
+    name = f"{_slug(season.name, 'season')}-standings"
+    if fmt == "csv":
+        return _csv(name, *selectors.season_table(standings))
+    return _json(name, selectors.season_document(standings))
+
+
+def _owned_season(request, pk: int):
+    season = selectors.season_for_view(pk)
+    if season.owner_id != request.user.pk:
+        raise Http404(_("No such season among yours."))
+    return season
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def season_manage(request, pk: int):
+    season = _owned_season(request, pk)
+    form = SeasonForm(request.POST or None, instance=season)
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_season(season=season, user=request.user, **form.cleaned_data)
+        except LeagueError as error:
+            form.add_error(None, error.message)
+        else:
+            messages.success(request, _("Season saved."))
+            return redirect("season-manage", pk=season.pk)
+    candidates = selectors.nights_to_add(tournament_selectors.tournaments_for(request.user))
+    return render(
+        request,
+        "leagues/season_manage.html",
+        {
+            "season": season,
+            "form": form,
+            "nights": season.nights.select_related("tournament"),
+            "night_form": AddNightForm(tournaments=candidates),
+            "link_form": LinkPlayerForm(season=season),
+            "merge_form": MergeMembersForm(season=season),
+            "members": selectors.season_members(season),
+            "unlinked": selectors.unlinked_players(season),
+        },
+    )
+
+
+@login_required
+@require_POST
+def season_night_add(request, pk: int):
+    season = _owned_season(request, pk)
+    candidates = selectors.nights_to_add(tournament_selectors.tournaments_for(request.user))
+    form = AddNightForm(request.POST, tournaments=candidates)
+    if form.is_valid():
+        try:
+            services.add_night(
+                season=season, tournament=form.cleaned_data["tournament"], user=request.user
+            )
+        except LeagueError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Night added; its players are linked to members by name."))
+    else:
+        messages.error(request, _("Choose one of your tournaments that is in no season yet."))
+    return redirect("season-manage", pk=season.pk)
+
+
+@login_required
+@require_POST
+def season_night_remove(request, pk: int, tournament_pk: int):
+    season = _owned_season(request, pk)
+    tournament = get_object_or_404(Tournament, pk=tournament_pk, season_night__season=season)
+    services.remove_night(season=season, tournament=tournament, user=request.user)
+    messages.success(request, _("Night removed from the season."))
+    return redirect("season-manage", pk=season.pk)
+
+
+@login_required
+@require_POST
+def season_link_names(request, pk: int):
+    season = _owned_season(request, pk)
+    linked = services.link_players_by_name(season=season, user=request.user)
+    messages.success(request, _("%(count)s players linked by name.") % {"count": linked})
+    return redirect("season-manage", pk=season.pk)
+
+
+@login_required
+@require_POST
+def season_member_link(request, pk: int):
+    season = _owned_season(request, pk)
+    form = LinkPlayerForm(request.POST, season=season)
+    if form.is_valid():
+        try:
+            services.link_player(season=season, user=request.user, **form.cleaned_data)
+        except LeagueError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Player linked."))
+    else:
+        messages.error(request, _("Choose a player and a member of this season."))
+    return redirect("season-manage", pk=season.pk)
+
+
+@login_required
+@require_POST
+def season_member_merge(request, pk: int):
+    season = _owned_season(request, pk)
+    form = MergeMembersForm(request.POST, season=season)
+    if form.is_valid():
+        try:
+            services.merge_members(season=season, user=request.user, **form.cleaned_data)
+        except LeagueError as error:
+            messages.error(request, error.message)
+        else:
+            messages.success(request, _("Members merged."))
+    else:
+        messages.error(request, _("Choose two members of this season."))
+    return redirect("season-manage", pk=season.pk)

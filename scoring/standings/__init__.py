@@ -1,0 +1,106 @@
+"""Standings maths: pure Python beside the rules engine (no Django, no database).
+
+Plain dataclasses go in (games, byes, night results), plain rows come out; the
+database side in `leagues.selectors` does the reading.
+"""
+
+from .chart import Chart, running_chart
+from .feats import add_hand_feats, hand_feats, makers
+from .history import RoundLine, history
+from .ranking import (
+    DEFAULT_METRICS,
+    TEAM_FORMATS,
+    Metric,
+    Placed,
+    Row,
+    default_metrics,
+    head_to_head,
+    metric_value,
+    order,
+    order_by_values,
+    parse_metrics,
+    rank,
+)
+from .records import (
+    NOTHING_FOR_A_BYE,
+    Bye,
+    ByeRule,
+    ByeValue,
+    Competitor,
+    Entry,
+    Game,
+    Outcome,
+    Record,
+    Side,
+    credit_byes,
+    regroup,
+    tally,
+)
+from .season import (
+    SEASON_METRICS,
+    MissedNight,
+    NightResult,
+    NightScore,
+    SeasonMetric,
+    SeasonRow,
+    SeasonRule,
+    season_standings,
+)
+
+
+def standings(
+    games,
+    *,
+    metrics,
+    competitors=(),
+    byes=(),
+    bye_rule: ByeRule = NOTHING_FOR_A_BYE,
+) -> list[Row]:
+    """Tally then rank: the one call a page needs."""
+    game_list = list(games)
+    records = tally(game_list, competitors=competitors, byes=byes, bye_rule=bye_rule)
+    return rank(records, metrics, game_list)
+
+
+__all__ = [
+    "DEFAULT_METRICS",
+    "SEASON_METRICS",
+    "TEAM_FORMATS",
+    "Bye",
+    "ByeRule",
+    "ByeValue",
+    "Chart",
+    "Competitor",
+    "Entry",
+    "Game",
+    "Metric",
+    "MissedNight",
+    "NightResult",
+    "NightScore",
+    "Outcome",
+    "Placed",
+    "Record",
+    "RoundLine",
+    "Row",
+    "SeasonMetric",
+    "SeasonRow",
+    "SeasonRule",
+    "Side",
+    "add_hand_feats",
+    "credit_byes",
+    "default_metrics",
+    "hand_feats",
+    "head_to_head",
+    "history",
+    "makers",
+    "metric_value",
+    "order",
+    "order_by_values",
+    "parse_metrics",
+    "rank",
+    "regroup",
+    "running_chart",
+    "season_standings",
+    "standings",
+    "tally",
+]

@@ -1,0 +1,146 @@
+"""League seasons: each night's standings feed a season table, counted in full or best N."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
+
+from .ranking import order_by_values
+from .records import Competitor
+
+
+class MissedNight(StrEnum):
+    """What a night a member did not play is worth."""
+
+    ZERO = "zero"
+    AVERAGE = "average"  # the member's own average over the nights they played
+    FIXED = "fixed"
+
+
+class SeasonMetric(StrEnum):
+    SEASON_POINTS = "season_points"
+    NIGHTS_WON = "nights_won"
+    ALL_POINTS = "all_points"
+    NIGHTS_PLAYED = "nights_played"
+
+
+SEASON_METRICS = (
+    SeasonMetric.SEASON_POINTS,
+    SeasonMetric.NIGHTS_WON,
+    SeasonMetric.ALL_POINTS,
+    SeasonMetric.NIGHTS_PLAYED,
+)
+
+
+@dataclass(frozen=True)
+class SeasonRule:
+    best_of: int | None = None  # count only the best N nights; None counts every night
+    missed: MissedNight = MissedNight.ZERO
+    missed_points: int = 0  # only read for MissedNight.FIXED
+
+
+class NightResult(NamedTuple):
+    """A member's finish on one night: their points and their place in that night's standings."""
+
+    night: int
+    member: Competitor
+    points: int
+    place: int
+
+
+class NightScore(NamedTuple):
+    night: int
+    points: int
+    played: bool
+    place: int | None
+    counted: bool  # one of the nights that make the season total
+
+
+@dataclass(frozen=True)
+class SeasonRow:
+    place: int
+    member: Competitor
+    season_points: int
+    nights: tuple[NightScore, ...]
+    nights_played: int
+    nights_won: int
+    all_points: int  # every point scored on nights played, counted or not
+    shared: bool
+    decided_by: SeasonMetric | None
+
+
+def season_standings(
+    nights: Sequence[int],
+    results: Iterable[NightResult],
+    *,
+    members: Sequence[Competitor] = (),
+    rule: SeasonRule = SeasonRule(),
+) -> list[SeasonRow]:
+    """The season table over `nights` (in the order given), best first.
+
+    Missed nights are scored by `rule.missed` before the best N are chosen, so a
+    fixed score for a missed night can count when it beats a night played.
+    """
+    by_member: dict[Competitor, dict[int, NightResult]] = {m: {} for m in members}
+    for result in results:
+        by_member.setdefault(result.member, {})[result.night] = result
+    rows: dict[Competitor, SeasonRow] = {}
+    for member, played in by_member.items():
+        played_points = [r.points for r in played.values()]
+        if rule.missed is MissedNight.FIXED:
+            missed_worth = rule.missed_points
+        elif rule.missed is MissedNight.AVERAGE and played_points:
+            count = len(played_points)
+            missed_worth = (2 * sum(played_points) + count) // (2 * count)
+        else:
+            missed_worth = 0
+        scores = [
+            (night, played[night].points, True, played[night].place)
+            if night in played
+            else (night, missed_worth, False, None)
+            for night in nights
+        ]
+        counted_nights = _counted(scores, rule.best_of)
+        night_scores = tuple(
+            NightScore(night, points, was_played, place, night in counted_nights)
+            for night, points, was_played, place in scores
+        )
+        rows[member] = SeasonRow(
+            place=0,
+            member=member,
+            season_points=sum(s.points for s in night_scores if s.counted),
+            nights=night_scores,
+            nights_played=len(played),
+            nights_won=sum(1 for r in played.values() if r.place == 1),
+            all_points=sum(played_points),
+            shared=False,
+            decided_by=None,
+        )
+    values = {
+        m: (row.season_points, row.nights_won, row.all_points, row.nights_played)
+        for m, row in rows.items()
+    }
+    return [
+        SeasonRow(
+            place=p.place,
+            member=p.item,
+            season_points=rows[p.item].season_points,
+            nights=rows[p.item].nights,
+            nights_played=rows[p.item].nights_played,
+            nights_won=rows[p.item].nights_won,
+            all_points=rows[p.item].all_points,
+            shared=p.shared,
+            decided_by=p.decided_by,
+        )
+        for p in order_by_values(list(rows), SEASON_METRICS, values)
+    ]
+
+
+def _counted(scores: Sequence[tuple[int, int, bool, int | None]], best_of: int | None) -> set:
+    if best_of is None or best_of >= len(scores):
+        return {night for night, *_ in scores}
+    # Highest first; on equal points the earlier night counts, so the choice is stable.
+    ranked = sorted(enumerate(scores), key=lambda item: (-item[1][1], item[0]))
+    return {night for _, (night, *_) in ranked[: max(best_of, 0)]}

@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+from scoring.standings import Bye, ByeRule, ByeValue, Outcome, hand_feats, history, running_chart
+
+from .helpers import game, side
+
+
+def test_history_names_partner_and_opponents_round_by_round():
+    games = [
+        game(2, side(["A", "C"], 4), side(["B", "D"], 9)),
+        game(1, side(["A", "B"], 7), side(["C", "D"], 3)),
+    ]
+    lines = history("A", games, byes=[Bye(3, "A")], bye_rule=ByeRule(ByeValue.FIXED, 5))
+    assert [(x.round, x.partners, x.opponents, x.outcome) for x in lines] == [
+        (1, ("B",), (("C", "D"),), Outcome.WON),
+        (2, ("C",), (("B", "D"),), Outcome.LOST),
+        (3, (), (), Outcome.BYE),
+    ]
+    assert [line.running_total for line in lines] == [7, 11, 16]
+    assert lines[2].table is None
+
+
+def test_chart_starts_from_zero_and_rises_with_the_total():
+    chart = running_chart([(1, 5), (2, 12), (3, 12)], width=100, height=50, margin=0)
+    coords = [tuple(map(float, pair.split(","))) for pair in chart.points.split()]
+    assert coords[0] == (0.0, 50.0)
+    assert coords[-1][0] == 100.0
+    assert coords[2][1] == coords[3][1] == 0.0
+    assert [dot[2:] for dot in chart.dots] == [(1, 5), (2, 12), (3, 12)]
+
+
+def test_chart_with_no_rounds_is_a_flat_point():
+    chart = running_chart([])
+    assert chart.dots == ()
+    assert chart.points.count(",") == 1
+
+
+def test_a_lone_march_counts_for_the_lone_maker_only():
+    hands = [
+        {"dealer": 0, "maker": 1, "round": 1, "trump": "hearts", "alone": [1], "tricks": 5},
+        {"dealer": 1, "maker": 2, "round": 1, "trump": "hearts", "alone": [], "tricks": 5},
+        {"passed": True, "dealer": 2},
+    ]
+    loners, euchres = hand_feats(hands, 4)
+    assert loners == [0, 1, 0, 0]
+    assert euchres == [0, 0, 0, 0]
+
+
+def test_a_lone_defender_never_makes_a_loner():
+    hands = [{"dealer": 0, "maker": 1, "round": 1, "trump": "spades", "alone": [0], "tricks": 5}]
+    assert hand_feats(hands, 4)[0] == [0, 0, 0, 0]
+
+
+def test_a_euchre_counts_for_every_defender():
+    hands = [{"dealer": 0, "maker": 1, "round": 2, "trump": "clubs", "alone": [], "tricks": 2}]
+    assert hand_feats(hands, 4)[1] == [1, 0, 1, 0]
+    assert hand_feats(hands, 6)[1] == [1, 0, 1, 0, 1, 0]
+    # Cutthroat: the two defenders team up against the maker for the hand.
+    assert hand_feats(hands, 3)[1] == [1, 0, 1]
+    assert hand_feats(hands, 2)[1] == [1, 0]

@@ -1,0 +1,77 @@
+from __future__ import annotations
+
+from scoring.standings import MissedNight, NightResult, SeasonMetric, SeasonRule, season_standings
+
+
+def results(table):
+    return [
+        NightResult(night, member, points, place)
+        for member, nights in table.items()
+        for night, (points, place) in nights.items()
+    ]
+
+
+NIGHTS = [1, 2, 3]
+TABLE = {
+    "ann": {1: (50, 1), 2: (30, 3), 3: (40, 2)},
+    "bob": {1: (45, 2), 2: (48, 1)},
+    "cat": {2: (40, 2), 3: (60, 1)},
+}
+
+
+def test_every_night_counts_and_a_missed_night_scores_nothing():
+    rows = season_standings(NIGHTS, results(TABLE))
+    assert [(r.member, r.season_points, r.place) for r in rows] == [
+        ("ann", 120, 1),
+        ("cat", 100, 2),
+        ("bob", 93, 3),
+    ]
+    bob = rows[2]
+    assert [(n.points, n.played) for n in bob.nights] == [(45, True), (48, True), (0, False)]
+
+
+def test_best_two_nights_count():
+    rows = season_standings(NIGHTS, results(TABLE), rule=SeasonRule(best_of=2))
+    assert [(r.member, r.season_points) for r in rows] == [("cat", 100), ("bob", 93), ("ann", 90)]
+    ann = rows[2]
+    assert [n.counted for n in ann.nights] == [True, False, True]
+
+
+def test_a_missed_night_can_score_the_members_average():
+    rows = season_standings(NIGHTS, results(TABLE), rule=SeasonRule(missed=MissedNight.AVERAGE))
+    points = {r.member: r.season_points for r in rows}
+    # Bob: 45 and 48 played, 46.5 rounds half up to 47 for the missed night.
+    assert points == {"ann": 120, "bob": 140, "cat": 150}
+
+
+def test_a_fixed_missed_night_score_can_count_among_the_best():
+    rule = SeasonRule(best_of=2, missed=MissedNight.FIXED, missed_points=55)
+    rows = season_standings(NIGHTS, results(TABLE), rule=rule)
+    cat = next(r for r in rows if r.member == "cat")
+    assert cat.season_points == 115
+    assert [(n.played, n.counted) for n in cat.nights] == [
+        (False, True),
+        (True, False),
+        (True, True),
+    ]
+
+
+def test_nights_won_break_a_season_tie_then_places_are_shared():
+    table = {
+        "ann": {1: (40, 1), 2: (20, 2)},
+        "bob": {1: (20, 2), 2: (40, 1)},
+        "cat": {1: (30, 2), 2: (30, 3)},
+    }
+    rows = season_standings([1, 2], results(table), members=["cat", "ann", "bob"])
+    assert [(r.member, r.place, r.shared) for r in rows] == [
+        ("ann", 1, True),
+        ("bob", 1, True),
+        ("cat", 3, False),
+    ]
+    assert rows[2].decided_by is SeasonMetric.NIGHTS_WON
+
+
+def test_members_with_no_night_are_listed_last():
+    rows = season_standings(NIGHTS, results(TABLE), members=["dan"])
+    assert rows[-1].member == "dan"
+    assert rows[-1].season_points == 0
