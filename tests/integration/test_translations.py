@@ -1,0 +1,32 @@
+"""Pages speak the languages of our players: Italian, Portuguese and Polish."""
+
+import pytest
+from django.urls import reverse
+from django.utils import translation
+
+from scoring.engine import EngineError, parse_hand, rule_set, score_hand
+from scoring.messages import engine_message
+
+
+@pytest.mark.parametrize(
+    ("language", "sign_in"),
+    [("it", "Accedi"), ("pt", "Entrar"), ("pl", "Zaloguj")],
+)
+def test_the_sign_in_page_is_translated(client, language, sign_in):
+    response = client.get(reverse("login"), headers={"accept-language": language})
+    assert response.status_code == 200
+    assert sign_in in response.content.decode()
+
+
+@pytest.mark.parametrize("language", ["it", "pt", "pl"])
+def test_a_rule_the_engine_refuses_is_explained_in_the_scorers_language(language):
+    hand = parse_hand(
+        {"dealer": 0, "maker": 1, "round": 2, "trump": "hearts", "turn_up": "9H", "tricks": 3}
+    )
+    with pytest.raises(EngineError) as refused:
+        score_hand(rule_set("north-american", {}), hand)
+    with translation.override("en"):
+        english = engine_message(refused.value)
+    with translation.override(language):
+        translated = engine_message(refused.value)
+    assert translated and translated != english
