@@ -36,6 +36,12 @@ urlpatterns = [
         views.standings_settings,
         name="standings-settings",
     ),
+    # Organisers only: a PDF of the standings as they are now.
+    path(
+        "tournaments/<int:pk>/standings/print/",
+        views.standings_print,
+        name="standings-print",
+    ),
     path("seasons/", views.season_list, name="season-list"),
     path("seasons/<int:pk>/", views.season_detail, name="season-detail"),
     path("seasons/<int:pk>/standings.<export:fmt>", views.season_export, name="season-export"),

@@ -63,3 +63,14 @@ def celery_worker_session(redis_url, django_db_setup, django_db_blocker):
             yield worker
     finally:
         app.conf.task_always_eager = not bool(os.environ.get("CELERY_BROKER_URL"))
+
+
+@pytest.fixture
+def eager():
+    """The embedded default: no broker, so queued tasks run in the requesting process."""
+    from config.celery import app
+
+    previous = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = previous

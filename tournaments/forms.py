@@ -9,7 +9,7 @@ from collections import defaultdict
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.rules import DEFENDER_ALONE_CHOICES, TARGETS, VARIANTS
+from scoring.engine.rules import DEFENDER_ALONE_CHOICES, OPTION_NAMES, TARGETS, VARIANTS
 
 from .models import Player, Tournament
 
@@ -119,15 +119,8 @@ class TournamentForm(forms.Form):
         help_text=_("Which packs a game allows depends on the game (see below)."),
     )
 
-    OPTION_FIELDS = (
-        "stick_the_dealer",
-        "defender_alone",
-        "super_euchre",
-        "dealer_partner_alone",
-        "no_loner_after_pass",
-        "target",
-        "deck",
-    )
+    # One form field per rule option the engine knows, in the engine's order.
+    OPTION_FIELDS = OPTION_NAMES
 
     @classmethod
     def initial_for(cls, tournament: Tournament) -> dict:

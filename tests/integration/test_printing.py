@@ -19,7 +19,6 @@ from django.conf import settings
 from django.urls import include, path, reverse
 from pypdf import PdfReader
 
-from config.celery import app
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.models import Bye, Player, PrintJob, Seat, Tournament
@@ -418,15 +417,6 @@ def test_standings_print_the_rows_they_are_given(db):
 
 
 # --- jobs: services and tasks ------------------------------------------------
-
-
-@pytest.fixture
-def eager():
-    """The embedded default: no broker, so queued tasks run in the requesting process."""
-    previous = app.conf.task_always_eager
-    app.conf.task_always_eager = True
-    yield
-    app.conf.task_always_eager = previous
 
 
 def test_a_job_is_queued_and_runs_once_the_request_commits(
