@@ -3,17 +3,21 @@
 Players are the integers 0..n-1. A design is a list of rounds; a round is a pair
 (tables, byes) where each table is ((a, b), (c, d)): a+b partner against c+d.
 
-All designs here are cyclic. For n = 4m the players are Z_(n-1) plus a fixed
-player INF = n-1 and there are n-1 rounds with nobody sitting out; for n = 4m+1
-the players are Z_n, there are n rounds and player g sits out round g. Round g
+All designs here are developed over a group (Z_q, GF(q) or GF(a) x GF(b), see
+`group`). For n = 4m the players are Z_(n-1) plus a fixed player INF = n-1 and
+there are n-1 rounds with nobody sitting out; for n = 4m+1 the players are the
+group's n elements, there are n rounds and player g sits out round g. Round g
 is the initial round (the "starter") with g added to every finite player.
 
 A starter works exactly when its partner differences cover every nonzero
 difference class {d, -d} once and its opponent differences cover each class
 twice (pairs with INF are automatic). Starters come from, in order: the closed
-construction for primes p = 1 (mod 4), Dudeney's published 12-player round, a
-table of starters found offline by `find_starter` for every other n <= 200, and
-`find_starter` at run time beyond that.
+construction for prime powers q = 1 (mod 4), the product construction over
+GF(a) x GF(b) (`_product_starter`), Dudeney's published 12-player round,
+starters found offline (the table below and `whist_starters.STARTERS`, each
+checked with `_starter_ok` before use), and `find_starter` at run time for
+n > 200. Any other n <= 200 has no exact design here (`available` is False)
+and callers fall back to partners-once schedules.
 """
 
 from __future__ import annotations
@@ -22,6 +26,9 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
+
+from .whist_starters import STARTERS as _OFFLINE_STARTERS
 
 Pair = tuple[int, int]
 
@@ -107,10 +114,13 @@ def _powers_of_x(p: int, k: int, low: int) -> list[int] | None:
         shifted = [0] + digits[:-1]
         value = sum(((shifted[i] + top * minus_low[i]) % p) * p**i for i in range(k))
     return powers if value == 1 else None
+
+
 WhistTable = tuple[Pair, Pair]
 WhistRound = tuple[tuple[WhistTable, ...], tuple[int, ...]]
 
-# Starters found by find_starter(n, seed=0); each is a flat tuple read four at a
+# Starters found by find_starter(n, seed=0) (more, found by a faster offline
+# search, are in whist_starters.py); each is a flat tuple read four at a
 # time as a table (a, b) v (c, d). For n = 4m the first entry is INF, written -1.
 _STARTERS: dict[int, tuple[int, ...]] = {
     4: (-1, 0, 1, 2),
@@ -153,33 +163,94 @@ class Cyclic:
         return (a - b) % self.q
 
 
-Group = Field | Cyclic
+class Product:
+    """GF(a) x GF(b) on the integers 0..ab-1: x = u + a*v with u in GF(a), v in GF(b)."""
+
+    def __init__(self, first: Field, second: Field) -> None:
+        self.first, self.second = first, second
+        self.q = first.q * second.q
+
+    def split(self, x: int) -> tuple[int, int]:
+        return x % self.first.q, x // self.first.q
+
+    def join(self, u: int, v: int) -> int:
+        return u + self.first.q * v
+
+    def add(self, x: int, y: int) -> int:
+        (u, v), (s, t) = self.split(x), self.split(y)
+        return self.join(self.first.add(u, s), self.second.add(v, t))
+
+    def sub(self, x: int, y: int) -> int:
+        (u, v), (s, t) = self.split(x), self.split(y)
+        return self.join(self.first.sub(u, s), self.second.sub(v, t))
+
+    def mul(self, x: int, y: int) -> int:
+        (u, v), (s, t) = self.split(x), self.split(y)
+        return self.join(self.first.mul(u, s), self.second.mul(v, t))
+
+
+Group = Field | Cyclic | Product
 
 
 def group(n: int) -> Group:
-    """The group a Wh(n) is developed over: GF(n) for proper prime powers n = 1 (mod 4)."""
+    """The group a Wh(n) is developed over.
+
+    GF(n) for proper prime powers n = 1 (mod 4); GF(a) x GF(b) when n = ab with
+    a a proper prime power and b a coprime prime power, both 1 (mod 4) (so 45,
+    117 and 153 below 200); otherwise Z_n, or Z_(n-1) plus INF for n = 4m.
+    """
     if n % 4 == 1:
         pk = prime_power(n)
         if pk is not None and pk[1] > 1:
             gf = field(n)
             assert gf is not None
             return gf
+        factors = _product_factors(n)
+        if factors is not None:
+            first, second = field(factors[0]), field(factors[1])
+            assert first is not None and second is not None
+            return Product(first, second)
         return Cyclic(n)
     return Cyclic(n - 1)
+
+
+def _product_factors(n: int) -> tuple[int, int] | None:
+    for a in range(9, n, 4):
+        b, pa = n // a, prime_power(a)
+        if n % a or math.gcd(a, b) != 1 or pa is None or pa[1] == 1:
+            continue
+        if b % 4 == 1 and prime_power(b) is not None:
+            return a, b
+    return None
 
 
 # Starters found at run time, for n beyond the table above.
 _FOUND: dict[int, tuple[int, ...]] = {}
 _NOT_FOUND: set[int] = set()
-# The offline search covered every n up to here; no point repeating it at run time.
+# Up to here only stored starters are used: no search at run time.
 _TABLED_UP_TO = 200
+
+
+@cache
+def _tabled(n: int) -> tuple[int, ...] | None:
+    """A stored starter for n that passes `_starter_ok`, else None."""
+    flat = _STARTERS.get(n) or _OFFLINE_STARTERS.get(n)
+    if flat is None:
+        return None
+    size = n if n % 4 == 0 else n - 1
+    ok = len(flat) == size and sorted(flat) == sorted(_seat_values(n)) and _starter_ok(n, flat)
+    return flat if ok else None
+
+
+def _seat_values(n: int) -> list[int]:
+    return [-1, *range(n - 1)] if n % 4 == 0 else list(range(1, n))
 
 
 def available(n: int, search_steps: int = 300_000) -> bool:
     """Whether a Wh(n) starter is at hand: built in, tabled, or found by a bounded search."""
     if not exists(n):
         return False
-    if _closed_starter(n) or n in _STARTERS or n in _FOUND:
+    if _closed_starter(n) or _tabled(n) or n in _FOUND:
         return True
     if n <= _TABLED_UP_TO or n in _NOT_FOUND or search_steps <= 0:
         return False
@@ -204,7 +275,7 @@ def design(n: int) -> list[WhistRound]:
 
 def starter(n: int) -> tuple[WhistTable, ...]:
     """The initial round of the Wh(n), INF written as n-1 for n = 4m."""
-    flat = _closed_starter(n) or _STARTERS.get(n) or _FOUND.get(n) or find_starter(n)
+    flat = _closed_starter(n) or _tabled(n) or _FOUND.get(n) or find_starter(n)
     if flat is None:
         raise AssertionError(f"no whist starter found for {n} players")
     inf = n - 1
@@ -260,10 +331,15 @@ def check(n: int, rounds: Sequence[WhistRound]) -> str:
     return ""
 
 
+@cache
 def _closed_starter(n: int) -> tuple[int, ...] | None:
     if n == 12:
         # Dudeney: AB-IL, EJ-GK, FH-CD with A fixed and B..L = 0..10.
         return (-1, 0, 7, 10, 3, 8, 5, 9, 4, 6, 1, 2)
+    grp = group(n)
+    if isinstance(grp, Product):
+        flat = _product_starter(grp)
+        return tuple(flat) if _starter_ok(n, flat) else None
     if n % 4 == 1 and prime_power(n):
         # {x^i, x^(i+2m)} v {x^(i+m), x^(i+3m)} for i < m, x primitive in GF(n).
         gf = field(n)
@@ -273,6 +349,32 @@ def _closed_starter(n: int) -> tuple[int, ...] | None:
         if _starter_ok(n, flat):
             return tuple(flat)
     return None
+
+
+def _product_starter(grp: Product) -> list[int]:
+    """Wh(ab) over GF(a) x GF(b), a, b = 1 (mod 4) (the classic product construction).
+
+    With i = (i_a, i_b) a square root of -1, the tables {y, -y} v {iy, -iy} for y
+    over the units modulo {1, i, -1, -i} give every unit difference once as
+    partners (2y, 2iy) and twice as opponents ((1 - i)y, (1 + i)y); the closed
+    starters of GF(a) x 0 and 0 x GF(b) cover the remaining, non-unit, differences.
+    """
+    first, second = grp.first, grp.second
+    i = grp.join(first.exp[(first.q - 1) // 4], second.exp[(second.q - 1) // 4])
+    flat: list[int] = []
+    seen: set[int] = set()
+    for y in range(grp.q):
+        u, v = grp.split(y)
+        if u == 0 or v == 0 or y in seen:
+            continue
+        iy = grp.mul(i, y)
+        minus_y, minus_iy = grp.sub(0, y), grp.sub(0, iy)
+        seen.update((y, iy, minus_y, minus_iy))
+        flat += [y, minus_y, iy, minus_iy]
+    for part, embed in ((first, lambda u: grp.join(u, 0)), (second, lambda v: grp.join(0, v))):
+        m = (part.q - 1) // 4
+        flat += [embed(part.exp[j + k * m]) for j in range(m) for k in (0, 2, 1, 3)]
+    return flat
 
 
 def _is_prime(p: int) -> bool:
@@ -322,7 +424,7 @@ def find_starter(n: int, seed: int = 0, max_steps: int = 2_000_000) -> tuple[int
 
     Returns the flat starter (INF as -1) or None when the step budget runs out.
     """
-    if not exists(n) or isinstance(group(n), Field):
+    if not exists(n) or not isinstance(group(n), Cyclic):
         return None
     rng = random.Random(seed)
     return _patterned(n, rng, max_steps // 4) or _anneal(n, rng, max_steps)

@@ -1,0 +1,78 @@
+"""Stored whist starters: every one develops into an exact Wh(n)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tournaments.rotations import whist
+from tournaments.rotations.whist_starters import STARTERS
+
+# Sizes clubs actually play from 32 up, and those of them with an exact design.
+CLUB_SIZES = (32, 33, 36, 44, 45, 48, 52, 56, 57, 60, 64, 68, 69, 72, 76, 77, 80, 84, 85, 88,
+              92, 93, 96, 100)
+EXACT_CLUB_SIZES = (32, 33, 36, 45, 76, 77, 85)
+
+
+@pytest.mark.parametrize("n", sorted(STARTERS))
+def test_stored_starter_is_an_exact_whist_tournament(n: int) -> None:
+    flat = STARTERS[n]
+    assert whist.exists(n)
+    assert len(flat) == (n if n % 4 == 0 else n - 1)
+    assert whist._starter_ok(n, flat)
+    values = [n - 1 if x == -1 else x for x in flat]
+    base = tuple(
+        ((values[i], values[i + 1]), (values[i + 2], values[i + 3]))
+        for i in range(0, len(values), 4)
+    )
+    assert whist.check(n, whist.develop(n, base)) == ""
+    assert whist.available(n, search_steps=0)
+    assert whist.starter(n) == base
+
+
+def test_stored_starters_do_not_shadow_closed_constructions() -> None:
+    for n in STARTERS:
+        assert whist._closed_starter(n) is None, n
+        assert isinstance(whist.group(n), whist.Cyclic), n
+
+
+def test_a_corrupted_stored_starter_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    n = min(STARTERS)
+    flat = list(STARTERS[n])
+    flat[-1], flat[-3] = flat[-3], flat[-1]  # move a player to the other side of the table
+    monkeypatch.setitem(STARTERS, n, tuple(flat))
+    whist._tabled.cache_clear()
+    try:
+        assert not whist.available(n, search_steps=0)
+    finally:
+        monkeypatch.undo()
+        whist._tabled.cache_clear()
+    assert whist.available(n, search_steps=0)
+
+
+def test_exact_designs_for_club_sizes_listed() -> None:
+    covered = [n for n in CLUB_SIZES if whist.available(n, search_steps=0)]
+    assert covered == list(EXACT_CLUB_SIZES)
+
+
+@pytest.mark.parametrize("n", [45, 117, 153])
+def test_product_construction_over_gf_a_times_gf_b(n: int) -> None:
+    grp = whist.group(n)
+    assert isinstance(grp, whist.Product) and grp.q == n
+    assert whist.available(n, search_steps=0)
+    assert whist.check(n, whist.design(n)) == ""
+    assert whist.find_starter(n, max_steps=10) is None  # no run-time search over products
+
+
+def test_product_group_arithmetic() -> None:
+    grp = whist.group(45)
+    assert isinstance(grp, whist.Product)
+    for x in range(45):
+        assert grp.add(grp.sub(x, 7), 7) == x
+        assert grp.add(x, grp.sub(0, x)) == 0
+        assert grp.mul(x, grp.join(1, 1)) == x
+    assert sorted(grp.add(3, x) for x in range(45)) == list(range(45))
+
+
+def test_only_products_with_a_proper_prime_power_factor_use_product_groups() -> None:
+    products = [n for n in range(5, 201, 4) if isinstance(whist.group(n), whist.Product)]
+    assert products == [45, 117, 153]
