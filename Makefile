@@ -8,8 +8,9 @@ HOST ?= 127.0.0.1:8000
 
 # WeasyPrint needs Pango; libharfbuzz-subset0 makes a card render several times faster.
 RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
-# Browser tests drive Debian's Chromium (no downloaded browser builds).
-TEST_DEBS := $(RUN_DEBS) chromium
+# Browser tests drive Debian's Chromium (no downloaded browser builds); pdftoppm
+# turns the printed PDFs into PNGs in test-artifacts/ for a person to look at.
+TEST_DEBS := $(RUN_DEBS) chromium poppler-utils
 
 .PHONY: run test
 
