@@ -30,51 +30,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-FIRST = [
-    "Ann",
-    "Bob",
-    "Cy",
-    "Di",
-    "Ed",
-    "Flo",
-    "Gus",
-    "Hal",
-    "Ida",
-    "Jo",
-    "Kit",
-    "Lou",
-    "Max",
-    "Ned",
-    "Ola",
-    "Pat",
-    "Quin",
-    "Ray",
-    "Sue",
-    "Tom",
-]
-LAST = [
-    "Adams",
-    "Baker",
-    "Cole",
-    "Dunn",
-    "Evans",
-    "Fox",
-    "Gray",
-    "Hill",
-    "Irwin",
-    "Jones",
-    "Kingsley",
-    "Lane",
-    "Moss",
-    "Nash",
-    "Ortiz",
-    "Price",
-    "Quill",
-    "Reed",
-    "Stone",
-    "Tate",
-]
-
 
 def setup(scratch: Path, database_url: str | None) -> None:
     os.environ["DJANGO_SETTINGS_MODULE"] = "config.settings.test"
@@ -98,6 +53,7 @@ def make_event(players: int, rounds: int):
 
     from django.contrib.auth import get_user_model
 
+    from tests.factories import sample_names
     from tournaments.models import Bye, Player, Round, Seat, Table, Tournament
 
     owner, _ = get_user_model().objects.get_or_create(username="bench")
@@ -111,8 +67,7 @@ def make_event(players: int, rounds: int):
         hands_per_round=8,
     )
     people = Player.objects.bulk_create(
-        Player(tournament=tournament, name=f"{FIRST[i % 20]} {LAST[(i // 20) % 20]} {i // 400 + 1}")
-        for i in range(players)
+        Player(tournament=tournament, name=name) for name in sample_names(players)
     )
     rng = random.Random(7)
     seats, byes = [], []

@@ -110,3 +110,58 @@ class ByeFactory(factory.django.DjangoModelFactory):
 def players_for(tournament: Tournament, names: list[str]) -> list[Player]:
     """Rows for `names` in `tournament`, in that order (their pks follow it)."""
     return [PlayerFactory(tournament=tournament, name=name) for name in names]
+
+
+FIRST_NAMES = [
+    "Ann",
+    "Bob",
+    "Cy",
+    "Di",
+    "Ed",
+    "Flo",
+    "Gus",
+    "Hal",
+    "Ida",
+    "Jo",
+    "Kit",
+    "Lou",
+    "Max",
+    "Ned",
+    "Ola",
+    "Pat",
+    "Quin",
+    "Ray",
+    "Sue",
+    "Tom",
+]
+LAST_NAMES = [
+    "Adams",
+    "Baker",
+    "Cole",
+    "Dunn",
+    "Evans",
+    "Fox",
+    "Gray",
+    "Hill",
+    "Irwin",
+    "Jones",
+    "King",
+    "Lane",
+    "Moss",
+    "Nash",
+    "Ortiz",
+    "Price",
+    "Quill",
+    "Reed",
+    "Stone",
+    "Tate",
+]
+
+
+def sample_names(count: int) -> list[str]:
+    """Distinct, realistic player names ("Ann Adams", "Bob Baker", ...) for any count."""
+    names = []
+    for i in range(count):
+        name = f"{FIRST_NAMES[i % 20]} {LAST_NAMES[(i // 20 + i) % 20]}"
+        names.append(name if i < 400 else f"{name} {i // 400 + 1}")
+    return names

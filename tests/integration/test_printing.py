@@ -19,7 +19,7 @@ from django.conf import settings
 from django.urls import include, path, reverse
 from pypdf import PdfReader
 
-from tests.factories import UserFactory
+from tests.factories import UserFactory, sample_names
 from tournaments import services
 from tournaments.models import Bye, Player, PrintJob, Seat, Tournament
 from tournaments.printing import tasks
@@ -99,56 +99,7 @@ def make_event(
         hands_per_round=hands,
         rounds_planned=rounds,
     )
-    names = [
-        f"{first} {last}"
-        for first, last in zip(
-            [
-                "Ann",
-                "Bob",
-                "Cy",
-                "Di",
-                "Ed",
-                "Flo",
-                "Gus",
-                "Hal",
-                "Ida",
-                "Jo",
-                "Kit",
-                "Lou",
-                "Max",
-                "Ned",
-                "Ola",
-                "Pat",
-                "Quin",
-                "Ray",
-                "Sue",
-                "Tom",
-            ],
-            [
-                "Adams",
-                "Baker",
-                "Cole",
-                "Dunn",
-                "Evans",
-                "Fox",
-                "Gray",
-                "Hill",
-                "Irwin",
-                "Jones",
-                "King",
-                "Lane",
-                "Moss",
-                "Nash",
-                "Ortiz",
-                "Price",
-                "Quill",
-                "Reed",
-                "Stone",
-                "Tate",
-            ],
-            strict=True,
-        )
-    ][:players]
+    names = sample_names(players)
     for name in names:
         services.add_player(tournament=tournament, name=name)
     if fmt in (Tournament.Format.TEAMS, Tournament.Format.SIX_HANDED):
