@@ -47,6 +47,13 @@ class Variant:
     fixed: Mapping[str, object] = field(default_factory=dict)
 
 
+# Which options a variant lets a table switch grows with what the variant has:
+# every game deals and has a target; games with loners add the loner options; the
+# partnership games of four add super euchre (and North America the Canadian loner).
+_TABLE_OPTIONS = frozenset({"stick_the_dealer", "target", "deck"})
+_LONER_OPTIONS = _TABLE_OPTIONS | {"defender_alone", "no_loner_after_pass"}
+_FOUR_HANDED_OPTIONS = _LONER_OPTIONS | {"super_euchre"}
+
 _FOUR_HANDED = PointsTable(
     made=1, march=2, lone_march=4, euchre=2, lone_euchre=4, lone_sweep=4, super_euchre=4
 )
@@ -61,17 +68,7 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
             target=10,
             points=_FOUR_HANDED,
             going_alone=True,
-            options=frozenset(
-                {
-                    "stick_the_dealer",
-                    "defender_alone",
-                    "super_euchre",
-                    "dealer_partner_alone",
-                    "no_loner_after_pass",
-                    "target",
-                    "deck",
-                }
-            ),
+            options=_FOUR_HANDED_OPTIONS | {"dealer_partner_alone"},
         ),
         "british": Variant(
             name="british",
@@ -81,16 +78,7 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
             target=11,
             points=_FOUR_HANDED,
             going_alone=True,
-            options=frozenset(
-                {
-                    "stick_the_dealer",
-                    "defender_alone",
-                    "super_euchre",
-                    "no_loner_after_pass",
-                    "target",
-                    "deck",
-                }
-            ),
+            options=_FOUR_HANDED_OPTIONS,
             fixed={"dealer_partner_alone": True},
         ),
         "six-handed": Variant(
@@ -109,9 +97,7 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 super_euchre=None,
             ),
             going_alone=True,
-            options=frozenset(
-                {"stick_the_dealer", "defender_alone", "no_loner_after_pass", "target", "deck"}
-            ),
+            options=_LONER_OPTIONS,
         ),
         "two-handed": Variant(
             name="two-handed",
@@ -129,7 +115,7 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 super_euchre=None,
             ),
             going_alone=False,
-            options=frozenset({"stick_the_dealer", "target", "deck"}),
+            options=_TABLE_OPTIONS,
         ),
         "three-handed": Variant(
             name="three-handed",
@@ -148,9 +134,7 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 super_euchre=None,
             ),
             going_alone=True,
-            options=frozenset(
-                {"stick_the_dealer", "defender_alone", "no_loner_after_pass", "target", "deck"}
-            ),
+            options=_LONER_OPTIONS,
         ),
     }
 )
