@@ -61,6 +61,12 @@ class TournamentForm(forms.Form):
         initial=8,
         help_text=_("Used when a round is a fixed number of hands."),
     )
+    entry_mode = forms.ChoiceField(
+        label=_("Results are entered"),
+        choices=Tournament.EntryMode.choices,
+        initial=Tournament.EntryMode.HANDS,
+        widget=forms.RadioSelect,
+    )
     rounds_planned = forms.IntegerField(
         label=_("Number of rounds"),
         min_value=1,
@@ -132,6 +138,7 @@ class TournamentForm(forms.Form):
             "format": tournament.format,
             "round_play": tournament.round_play,
             "hands_per_round": tournament.hands_per_round,
+            "entry_mode": tournament.entry_mode,
             "rounds_planned": tournament.rounds_planned,
             "seed": tournament.seed,
         }
@@ -166,6 +173,7 @@ class TournamentForm(forms.Form):
             "format": data["format"],
             "round_play": data["round_play"],
             "hands_per_round": data["hands_per_round"],
+            "entry_mode": data["entry_mode"],
             "rounds_planned": data["rounds_planned"],
             "seed": data["seed"] or 0,
         }

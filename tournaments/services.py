@@ -65,6 +65,7 @@ EDITABLE_FIELDS = frozenset(
         "format",
         "round_play",
         "hands_per_round",
+        "entry_mode",
         "rounds_planned",
         "seed",
     }
@@ -72,7 +73,9 @@ EDITABLE_FIELDS = frozenset(
 # Fields that decide the seating: changing one makes a planned rotation wrong.
 ROTATION_FIELDS = frozenset({"format", "rounds_planned", "seed"})
 # Fields that decide how hands are scored: fixed once the first round starts.
-RULE_FIELDS = frozenset({"variant", "options", "format", "round_play", "hands_per_round"})
+RULE_FIELDS = frozenset(
+    {"variant", "options", "format", "round_play", "hands_per_round", "entry_mode"}
+)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -170,6 +173,10 @@ def _check_settings(values: Mapping[str, object]) -> None:
     if not isinstance(values["date"], Date):
         raise TournamentError("bad_date", _("Give the date the tournament is played."))
     _check_rules(str(values["variant"]), values["options"], str(values["format"]))
+    if values.get("entry_mode", Tournament.EntryMode.HANDS) not in Tournament.EntryMode.values:
+        raise TournamentError(
+            "bad_entry_mode", _("Results are entered either hand by hand or as totals.")
+        )
     round_play = values["round_play"]
     if round_play not in Tournament.RoundPlay.values:
         raise TournamentError(
@@ -233,6 +240,7 @@ def create_tournament(
     format: str,
     round_play: str,
     hands_per_round: int = 8,
+    entry_mode: str = Tournament.EntryMode.HANDS,
     rounds_planned: int | None,
     seed: int = 0,
 ) -> Tournament:
@@ -246,6 +254,7 @@ def create_tournament(
         "format": format,
         "round_play": round_play,
         "hands_per_round": hands_per_round,
+        "entry_mode": entry_mode,
         "rounds_planned": rounds_planned,
         "seed": seed,
     }
@@ -260,6 +269,7 @@ def create_tournament(
         format=format,
         round_play=round_play,
         hands_per_round=hands_per_round,
+        entry_mode=entry_mode,
         rounds_planned=rounds_planned,
         seed=seed,
     )

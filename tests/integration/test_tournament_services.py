@@ -177,6 +177,7 @@ def test_create_tournament_refuses_a_dealer_partner_option_british_fixes_otherwi
         {"hands_per_round": 0},
         {"rounds_planned": 0},
         {"round_play": "forever"},
+        {"entry_mode": "guesswork"},
         {"variant": "bridge"},
         {"format": "swiss"},
     ],
@@ -184,6 +185,14 @@ def test_create_tournament_refuses_a_dealer_partner_option_british_fixes_otherwi
 def test_create_tournament_refuses_bad_settings(overrides):
     with pytest.raises(TournamentError):
         make_tournament(**overrides)
+
+
+def test_results_entered_as_totals_is_kept_and_fixed_once_play_starts():
+    tournament = make_tournament(entry_mode="totals")
+    tournament.refresh_from_db()
+    assert tournament.entry_mode == "totals"
+    services.update_tournament(tournament=tournament, entry_mode="hands")
+    assert Tournament.objects.get(pk=tournament.pk).entry_mode == "hands"
 
 
 def test_one_game_rounds_need_no_hand_count():

@@ -199,6 +199,7 @@ def _create_data(**overrides) -> dict:
         "format": "progressive",
         "round_play": "hands",
         "hands_per_round": "8",
+        "entry_mode": "hands",
         "rounds_planned": "",
         "defender_alone": "allowed",
         "target": "",
@@ -234,6 +235,15 @@ def test_creating_a_tournament_saves_it_with_the_chosen_options(client, organise
     assert tournament.owner == organiser
     assert tournament.rounds_planned == 6
     assert tournament.options == {"stick_the_dealer": True, "target": 11}
+
+
+def test_an_organiser_chooses_totals_only_entry_for_the_tables(client, organiser):
+    client.force_login(organiser)
+    client.post(reverse("tournament-create"), _create_data(entry_mode="totals"))
+    tournament = Tournament.objects.get(name="Friday progressive")
+    assert tournament.entry_mode == Tournament.EntryMode.TOTALS
+    edit_page = client.get(reverse("tournament-edit", args=[tournament.pk])).content.decode()
+    assert 'value="totals" id="id_entry_mode_1" required checked' in edit_page
 
 
 def test_create_form_refuses_a_combination_the_engine_refuses(client, organiser):

@@ -75,6 +75,9 @@ class TournamentWriteSerializer(serializers.Serializer):
         choices=Tournament.RoundPlay.choices, required=False, default=Tournament.RoundPlay.HANDS
     )
     hands_per_round = serializers.IntegerField(min_value=0, required=False, default=8)
+    entry_mode = serializers.ChoiceField(
+        choices=Tournament.EntryMode.choices, required=False, default=Tournament.EntryMode.HANDS
+    )
     rounds_planned = serializers.IntegerField(
         min_value=1, required=False, allow_null=True, default=None
     )
