@@ -1,0 +1,74 @@
+"""Every write to a tournament: creating it, its players and teams, its rotation, and the
+changes of the night. Keyword-only, one transaction each, TournamentError for anything an
+organiser can fix. Seating itself comes from tournaments.rotations; these functions only
+turn players into names for it and its schedules back into rows."""
+
+from ._common import (
+    EDITABLE_FIELDS,
+    FORMAT_VARIANTS,
+    IMPORT_MAX_LINES,
+    NAME_MAX,
+    ROTATION_FIELDS,
+    RULE_FIELDS,
+    TEAM_NAME_MAX,
+    TEAM_SIZES,
+)
+from .changes import (
+    RotationChange,
+    RoundChange,
+    TableChange,
+    apply_change,
+    preview_change,
+)
+from .players import (
+    add_player,
+    import_players,
+    import_players_rows,
+    parse_player_list,
+    remove_player,
+)
+from .rotation import (
+    close_round,
+    generate_rotation,
+    start_round,
+)
+from .teams import (
+    pair_teams,
+    pair_teams_at_random,
+)
+from .tournament import (
+    add_co_organiser,
+    create_tournament,
+    remove_co_organiser,
+    update_tournament,
+)
+
+__all__ = [
+    "EDITABLE_FIELDS",
+    "FORMAT_VARIANTS",
+    "IMPORT_MAX_LINES",
+    "NAME_MAX",
+    "ROTATION_FIELDS",
+    "RULE_FIELDS",
+    "RotationChange",
+    "RoundChange",
+    "TEAM_NAME_MAX",
+    "TEAM_SIZES",
+    "TableChange",
+    "add_co_organiser",
+    "add_player",
+    "apply_change",
+    "close_round",
+    "create_tournament",
+    "generate_rotation",
+    "import_players",
+    "import_players_rows",
+    "pair_teams",
+    "pair_teams_at_random",
+    "parse_player_list",
+    "preview_change",
+    "remove_co_organiser",
+    "remove_player",
+    "start_round",
+    "update_tournament",
+]

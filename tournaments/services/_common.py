@@ -1,0 +1,211 @@
+"""Shared by the service modules: which formats go with which games, limits, and
+the small helpers every write uses (row locks, names, checks against the rules engine)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Mapping, Sequence
+from datetime import date as Date
+
+from django.db.models import Count
+from django.utils.translation import gettext
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine import EngineError, rule_set
+from tournaments import rotations
+
+from ..errors import TournamentError
+from ..models import Player, Round, Team, Tournament
+
+Side = tuple[str, ...]
+
+# Which game each format is played with: a progressive or teams night is four-handed
+# partnership Euchre; the other formats each need the variant dealt for their table size.
+FORMAT_VARIANTS: Mapping[str, tuple[str, ...]] = {
+    Tournament.Format.PROGRESSIVE: (
+        Tournament.Variant.NORTH_AMERICAN,
+        Tournament.Variant.BRITISH,
+    ),
+    Tournament.Format.TEAMS: (Tournament.Variant.NORTH_AMERICAN, Tournament.Variant.BRITISH),
+    Tournament.Format.SIX_HANDED: (Tournament.Variant.SIX_HANDED,),
+    Tournament.Format.CUTTHROAT: (Tournament.Variant.THREE_HANDED,),
+    Tournament.Format.HEADS_UP: (Tournament.Variant.TWO_HANDED,),
+}
+
+# Fixed teams and their size; formats missing here re-pair (or play alone) every round.
+TEAM_SIZES: Mapping[str, int] = {
+    Tournament.Format.TEAMS: 2,
+    Tournament.Format.SIX_HANDED: 3,
+}
+
+NAME_MAX = Player._meta.get_field("name").max_length
+TEAM_NAME_MAX = Team._meta.get_field("name").max_length
+# An import is a club's list of players, not a data dump; a bigger file is a mistake.
+IMPORT_MAX_LINES = 2000
+
+EDITABLE_FIELDS = frozenset(
+    {
+        "name",
+        "date",
+        "venue",
+        "variant",
+        "options",
+        "format",
+        "round_play",
+        "hands_per_round",
+        "entry_mode",
+        "rounds_planned",
+        "seed",
+    }
+)
+# Fields that decide the seating: changing one makes a planned rotation wrong.
+ROTATION_FIELDS = frozenset({"format", "rounds_planned", "seed"})
+# Fields that decide how hands are scored: fixed once the first round starts.
+RULE_FIELDS = frozenset(
+    {"variant", "options", "format", "round_play", "hands_per_round", "entry_mode"}
+)
+
+
+def _lock(tournament: Tournament) -> Tournament:
+    """The tournament row, locked until the transaction ends.
+
+    Two organisers on two devices otherwise interleave a re-plan with a round start
+    (PostgreSQL takes the row lock; SQLite serialises writers anyway).
+    """
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _clean_name(raw: object) -> str:
+    # Pasted names carry stray spaces and tabs; "Anna  Smith" is "Anna Smith".
+    return re.sub(r"\s+", " ", str(raw or "")).strip()
+
+
+def _name_key(name: str) -> str:
+    # "anna smith" and "Anna Smith" are the same person on a scoreboard.
+    return unicodedata.normalize("NFKC", name).casefold()
+
+
+def _has_started(tournament: Tournament) -> bool:
+    return tournament.rounds.exclude(status=Round.Status.PLANNED).exists()
+
+
+def _refuse_if_started(tournament: Tournament, message: object) -> None:
+    if _has_started(tournament):
+        raise TournamentError("round_started", message)
+
+
+def _drop_planned_rotation(tournament: Tournament) -> None:
+    """Forget a rotation no round of which has started, because its players changed.
+
+    Keeping it would let someone print cards that seat the wrong people.
+    """
+    if tournament.rounds.exists():
+        tournament.rounds.all().delete()
+        tournament.rotation_quality = {}
+        tournament.save(update_fields=["rotation_quality"])
+
+
+def _rotation_error(exc: rotations.RotationError) -> TournamentError:
+    return TournamentError(
+        f"rotation_{exc.code}",
+        _("The seating cannot be made: %(reason)s") % {"reason": exc.message},
+    )
+
+
+def _engine_message(exc: Exception) -> str:
+    template = getattr(exc, "template", None)
+    if template:
+        try:
+            return gettext(template) % dict(exc.params)
+        except (KeyError, TypeError, ValueError):
+            pass
+    return getattr(exc, "message", str(exc))
+
+
+def _check_rules(variant: str, options: object, fmt: str) -> None:
+    if variant not in Tournament.Variant.values:
+        raise TournamentError(
+            "unknown_variant",
+            _("There is no game called %(variant)s.") % {"variant": variant},
+        )
+    if fmt not in Tournament.Format.values:
+        raise TournamentError(
+            "unknown_format", _("There is no format called %(format)s.") % {"format": fmt}
+        )
+    if variant not in FORMAT_VARIANTS[fmt]:
+        raise TournamentError(
+            "format_does_not_fit_variant",
+            _("%(format)s is not played with %(variant)s; choose %(allowed)s.")
+            % {
+                "format": Tournament.Format(fmt).label,
+                "variant": Tournament.Variant(variant).label,
+                "allowed": " / ".join(
+                    str(Tournament.Variant(v).label) for v in FORMAT_VARIANTS[fmt]
+                ),
+            },
+        )
+    if not isinstance(options, Mapping):
+        raise TournamentError("bad_options", _("The rule options must be a set of choices."))
+    try:
+        rule_set(variant, options)
+    except EngineError as exc:
+        raise TournamentError(f"rules_{exc.code}", _engine_message(exc)) from exc
+
+
+def _check_settings(values: Mapping[str, object]) -> None:
+    if not _clean_name(values["name"]):
+        raise TournamentError("name_required", _("Give the tournament a name."))
+    if not isinstance(values["date"], Date):
+        raise TournamentError("bad_date", _("Give the date the tournament is played."))
+    _check_rules(str(values["variant"]), values["options"], str(values["format"]))
+    if values.get("entry_mode", Tournament.EntryMode.HANDS) not in Tournament.EntryMode.values:
+        raise TournamentError(
+            "bad_entry_mode", _("Results are entered either hand by hand or as totals.")
+        )
+    round_play = values["round_play"]
+    if round_play not in Tournament.RoundPlay.values:
+        raise TournamentError(
+            "bad_round_play", _("A round is either a number of hands or one game.")
+        )
+    hands = values["hands_per_round"]
+    if not isinstance(hands, int) or hands < 0:
+        raise TournamentError("bad_hands_per_round", _("A round is between 1 and 99 hands."))
+    if round_play == Tournament.RoundPlay.HANDS and (
+        not isinstance(hands, int) or not 1 <= hands <= 99
+    ):
+        raise TournamentError("bad_hands_per_round", _("A round is between 1 and 99 hands."))
+    rounds = values["rounds_planned"]
+    if rounds is not None and (not isinstance(rounds, int) or not 1 <= rounds <= 200):
+        raise TournamentError(
+            "bad_rounds_planned",
+            _("Plan between 1 and 200 rounds, or leave it empty for the complete rotation."),
+        )
+    seed = values["seed"]
+    if not isinstance(seed, int) or not 0 <= seed <= 2**31 - 1:
+        raise TournamentError("bad_seed", _("The rotation seed is a whole number, 0 or more."))
+
+
+def _team_display_name(names: Sequence[str]) -> str:
+    if len(names) == 1:
+        return names[0]
+    return gettext("%(first)s & %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+
+
+def _free_team_name(tournament: Tournament, wanted: str, taken: set[str]) -> str:
+    """`wanted`, or `wanted (2)`, (3)... : team names are unique in a tournament."""
+    base = wanted if len(wanted) <= TEAM_NAME_MAX else wanted[: TEAM_NAME_MAX - 6].rstrip()
+    candidate, n = base, 1
+    while _name_key(candidate) in taken:
+        n += 1
+        candidate = f"{base} ({n})"
+    taken.add(_name_key(candidate))
+    return candidate
+
+
+def _team_name_keys(tournament: Tournament) -> set[str]:
+    return {_name_key(n) for n in tournament.teams.values_list("name", flat=True)}
+
+
+def _delete_empty_teams(tournament: Tournament) -> None:
+    tournament.teams.annotate(n=Count("members")).filter(n=0).delete()

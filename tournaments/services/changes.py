@@ -1,0 +1,387 @@
+"""The night's changes: a player leaves, arrives late or is replaced. Played rounds
+stay as played; the rest is re-planned, previewed, then applied."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import rotations
+
+from .. import selectors
+from ..errors import TournamentError
+from ..models import Player, Round, Team, Tournament
+from ._common import (
+    TEAM_SIZES,
+    Side,
+    _clean_name,
+    _free_team_name,
+    _lock,
+    _name_key,
+    _rotation_error,
+    _team_display_name,
+    _team_name_keys,
+)
+from .players import _new_player_problem
+from .rotation import _check_schedule, _write_rounds
+
+
+@dataclass(frozen=True)
+class TableChange:
+    """One table of a re-planned round whose seating differs. `before` is empty for a
+    new table, `after` for a table no longer needed."""
+
+    number: int
+    before: tuple[Side, ...]
+    after: tuple[Side, ...]
+
+
+@dataclass(frozen=True)
+class RoundChange:
+    """What moves in one remaining round."""
+
+    number: int
+    tables: tuple[TableChange, ...]
+    byes_before: tuple[str, ...]
+    byes_after: tuple[str, ...]
+
+    @property
+    def new_byes(self) -> tuple[str, ...]:
+        return tuple(n for n in self.byes_after if n not in self.byes_before)
+
+    @property
+    def ended_byes(self) -> tuple[str, ...]:
+        return tuple(n for n in self.byes_before if n not in self.byes_after)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.tables) or set(self.byes_before) != set(self.byes_after)
+
+
+@dataclass(frozen=True)
+class RotationChange:
+    """A change of the night, worked out: the whole new schedule (played rounds as they
+    were, then the remaining rounds), a diff per remaining round, and a fingerprint the
+    confirmation can send back so it applies exactly what was previewed."""
+
+    schedule: rotations.Schedule
+    first_round: int
+    rounds: tuple[RoundChange, ...]
+    withdrawn: tuple[str, ...]
+    arrived: tuple[str, ...]
+    substitutes: tuple[tuple[str, str], ...]
+    quality: dict = field(default_factory=dict)
+    fingerprint: str = ""
+    replanned: bool = True
+
+    @property
+    def remaining(self) -> tuple[rotations.Round, ...]:
+        return tuple(r for r in self.schedule.rounds if r.number >= self.first_round)
+
+    @property
+    def changed_rounds(self) -> tuple[RoundChange, ...]:
+        return tuple(r for r in self.rounds if r.changed)
+
+
+@dataclass
+class _Plan:
+    change: RotationChange
+    withdrawn: list[Player]
+    substituted: list[tuple[Player, str]]
+    arrivals: list[list[str]]  # grouped into new teams in team formats, else one per group
+    returning: list[Player]  # arrivals who played earlier and come back under their name
+
+
+def _diff(
+    before: Sequence[rotations.Round], after: Sequence[rotations.Round]
+) -> tuple[RoundChange, ...]:
+    old = {r.number: r for r in before}
+    new = {r.number: r for r in after}
+    changes = []
+    for number in sorted(old.keys() | new.keys()):
+        a, b = old.get(number), new.get(number)
+        a_tables = {t.number: t.sides for t in (a.tables if a else ())}
+        b_tables = {t.number: t.sides for t in (b.tables if b else ())}
+        tables = tuple(
+            TableChange(number=n, before=a_tables.get(n, ()), after=b_tables.get(n, ()))
+            for n in sorted(a_tables.keys() | b_tables.keys())
+            if a_tables.get(n) != b_tables.get(n)
+        )
+        changes.append(
+            RoundChange(
+                number=number,
+                tables=tables,
+                byes_before=tuple(a.byes) if a else (),
+                byes_after=tuple(b.byes) if b else (),
+            )
+        )
+    return tuple(changes)
+
+
+def _renamed(rnd: rotations.Round, names: Mapping[str, str]) -> rotations.Round:
+    return rotations.Round(
+        number=rnd.number,
+        tables=tuple(
+            rotations.Table(
+                number=t.number,
+                sides=tuple(tuple(names.get(p, p) for p in side) for side in t.sides),
+            )
+            for t in rnd.tables
+        ),
+        byes=tuple(names.get(p, p) for p in rnd.byes),
+    )
+
+
+def _fingerprint(change: dict) -> str:
+    return hashlib.sha256(json.dumps(change, sort_keys=True).encode()).hexdigest()[:32]
+
+
+def _plan_change(
+    tournament: Tournament,
+    *,
+    withdraw: Iterable[Player],
+    arrive: Iterable[str],
+    substitute: Mapping[Player, str] | None,
+) -> _Plan:
+    withdraw = list(withdraw)
+    arrive = [_clean_name(n) for n in arrive]
+    substitute = {p: _clean_name(name) for p, name in (substitute or {}).items()}
+    if not (withdraw or arrive or substitute):
+        raise TournamentError("nothing_to_change", _("Choose who leaves, arrives or is replaced."))
+
+    rounds = selectors.rounds_with_seating(tournament)
+    if not rounds:
+        raise TournamentError(
+            "no_rotation",
+            _("There is no rotation yet: change the player list, then generate the rotation."),
+        )
+    players = list(Player.objects.filter(tournament=tournament).order_by("pk"))
+    by_pk = {p.pk: p for p in players}
+    active = [p for p in players if p.active]
+
+    leaving = [*withdraw, *substitute]
+    for p in leaving:
+        if p.pk not in by_pk or not by_pk[p.pk].active:
+            raise TournamentError(
+                "not_playing",
+                _("%(name)s is not playing in this tournament now.") % {"name": p.name},
+            )
+    if len({p.pk for p in leaving}) != len(leaving):
+        raise TournamentError(
+            "player_twice",
+            _("A player can leave only once: either withdraw them or replace them."),
+        )
+    size = TEAM_SIZES.get(tournament.format)
+    # Someone who left (or was replaced) may come back and play the rest of the night
+    # under their own name. Fixed teams have been re-formed around them, so there they
+    # come back only as a new team with new names.
+    away = {_name_key(p.name): p for p in players if not p.active} if size is None else {}
+    returning: list[Player] = []
+    taken: dict[str, int | None] = {_name_key(p.name): None for p in players}
+    for index, name in enumerate([*arrive, *substitute.values()]):
+        back = away.pop(_name_key(name), None) if index < len(arrive) else None
+        if back is not None:
+            returning.append(back)
+            arrive[index] = back.name
+            continue
+        why = _new_player_problem(name, taken)
+        if why:
+            raise TournamentError("bad_new_player", why)
+        taken[_name_key(name)] = None
+
+    withdrawn_pks = {p.pk for p in withdraw}
+    if size is not None:
+        # A fixed team cannot play a player short: it leaves whole, or someone stands in.
+        for p in withdraw:
+            mates = [
+                m for m in active if m.team_id == by_pk[p.pk].team_id and m.pk not in withdrawn_pks
+            ]
+            if by_pk[p.pk].team_id is not None and mates:
+                raise TournamentError(
+                    "team_incomplete",
+                    _(
+                        "%(name)s plays in a team: withdraw the whole team, or bring in "
+                        "a substitute."
+                    )
+                    % {"name": p.name},
+                )
+        if len(arrive) % size:
+            raise TournamentError(
+                "arrivals_not_teams",
+                _("Late arrivals join as whole teams of %(size)s.") % {"size": size},
+            )
+        arrivals = [arrive[i : i + size] for i in range(0, len(arrive), size)]
+    else:
+        arrivals = [[name] for name in arrive]
+
+    played = [r for r in rounds if r.status != Round.Status.PLANNED]
+    planned = [r for r in rounds if r.status == Round.Status.PLANNED]
+    last_played = max((r.number for r in played), default=0)
+    current = selectors.schedule_from_rounds(tournament, rounds)
+    before = [r for r in current.rounds if r.number > last_played]
+    sub_names = {by_pk[p.pk].name: name for p, name in substitute.items()}
+    withdrawn_names = [p.name for p in players if p.pk in withdrawn_pks]
+
+    replanned = bool(withdraw or arrive)
+    if not replanned:
+        # A substitute alone sits exactly where the leaver would have: nobody else moves.
+        new_rounds = [_renamed(r, sub_names) for r in before]
+        schedule = rotations.Schedule(
+            format=current.format,
+            players=current.players + tuple(sub_names.values()),
+            rounds=tuple(r for r in current.rounds if r.number <= last_played) + tuple(new_rounds),
+        )
+    elif not planned:
+        raise TournamentError(
+            "no_rounds_left", _("Every round has started: there is nothing left to re-plan.")
+        )
+    else:
+        staying = [sub_names.get(p.name, p.name) for p in active if p.pk not in withdrawn_pks]
+        names = staying + [n for group in arrivals for n in group]
+        teams = None
+        if size is not None:
+            by_team: dict[int, list[str]] = {}
+            for p in active:
+                if p.pk not in withdrawn_pks and p.team_id is not None:
+                    by_team.setdefault(p.team_id, []).append(sub_names.get(p.name, p.name))
+            loose = [p.name for p in active if p.team_id is None and p.pk not in withdrawn_pks]
+            if loose or any(len(v) != size for v in by_team.values()):
+                raise TournamentError(
+                    "teams_incomplete",
+                    _("Every player must be in a complete team before the rotation changes."),
+                )
+            teams = [by_team[k] for k in sorted(by_team)] + [list(g) for g in arrivals]
+        try:
+            if played:
+                history = rotations.Schedule(
+                    format=current.format,
+                    players=current.players,
+                    rounds=tuple(r for r in current.rounds if r.number <= last_played),
+                )
+                schedule = rotations.replan(
+                    history, names, len(rounds), seed=tournament.seed, teams=teams
+                )
+            else:
+                # Nothing is played yet: plan the event afresh for the new list.
+                schedule = rotations.generate(
+                    tournament.format,
+                    names,
+                    tournament.rounds_planned,
+                    seed=tournament.seed,
+                    teams=teams,
+                )
+        except rotations.RotationError as exc:
+            raise _rotation_error(exc) from exc
+        _check_schedule(schedule, set(names), after=last_played)
+        # The played rounds are history: keep them as stored whatever comes back.
+        schedule = rotations.Schedule(
+            format=schedule.format,
+            players=tuple(dict.fromkeys(current.players + tuple(names))),
+            rounds=tuple(r for r in current.rounds if r.number <= last_played)
+            + tuple(r for r in schedule.rounds if r.number > last_played),
+        )
+        new_rounds = [r for r in schedule.rounds if r.number > last_played]
+
+    diff = _diff(before, new_rounds)
+    summary = {
+        "after": last_played,
+        "rounds": rotations.Schedule(
+            format=schedule.format, players=(), rounds=tuple(new_rounds)
+        ).to_json()["rounds"],
+        "withdrawn": withdrawn_names,
+        "arrived": arrive,
+        "substitutes": sorted(sub_names.items()),
+    }
+    change = RotationChange(
+        schedule=schedule,
+        first_round=last_played + 1,
+        rounds=diff,
+        withdrawn=tuple(withdrawn_names),
+        arrived=tuple(arrive),
+        substitutes=tuple(sub_names.items()),
+        quality=rotations.report(schedule).as_dict(),
+        fingerprint=_fingerprint(summary),
+        replanned=replanned,
+    )
+    return _Plan(
+        change=change,
+        withdrawn=[by_pk[pk] for pk in withdrawn_pks],
+        substituted=[(by_pk[p.pk], name) for p, name in substitute.items()],
+        arrivals=arrivals,
+        returning=returning,
+    )
+
+
+def preview_change(
+    *,
+    tournament: Tournament,
+    withdraw: Iterable[Player] = (),
+    arrive: Iterable[str] = (),
+    substitute: Mapping[Player, str] | None = None,
+) -> RotationChange:
+    """What the remaining rounds would become if `withdraw` leave, `arrive` join late and
+    each key of `substitute` hands their seats to the named newcomer. Writes nothing.
+
+    A substitute alone takes over the leaver's seats in every planned round and nobody
+    else moves; any withdrawal or arrival re-plans all planned rounds through the engine,
+    never repeating a partnership already played. Rounds that have started never change.
+    """
+    return _plan_change(tournament, withdraw=withdraw, arrive=arrive, substitute=substitute).change
+
+
+@transaction.atomic
+def apply_change(
+    *,
+    tournament: Tournament,
+    withdraw: Iterable[Player] = (),
+    arrive: Iterable[str] = (),
+    substitute: Mapping[Player, str] | None = None,
+    expected_fingerprint: str | None = None,
+) -> RotationChange:
+    """Make the change preview_change describes and store the re-planned rounds.
+
+    Withdrawn and replaced players stop playing (their played seats stay theirs);
+    late arrivals and substitutes become new players, a substitute joining the
+    leaver's team. With `expected_fingerprint` (from the preview the organiser saw)
+    the change is refused if the plan differs, e.g. because a round started meanwhile.
+    """
+    locked = _lock(tournament)
+    plan = _plan_change(locked, withdraw=withdraw, arrive=arrive, substitute=substitute)
+    change = plan.change
+    if expected_fingerprint is not None and expected_fingerprint != change.fingerprint:
+        raise TournamentError(
+            "stale_preview",
+            _("The tournament changed since this preview; look at the new preview and confirm."),
+        )
+    Player.objects.filter(pk__in=[p.pk for p in plan.withdrawn]).update(active=False)
+    Player.objects.filter(pk__in=[p.pk for p, _name in plan.substituted]).update(active=False)
+    for old, name in plan.substituted:
+        Player.objects.create(tournament=locked, name=name, team_id=old.team_id)
+    size = TEAM_SIZES.get(locked.format)
+    taken = _team_name_keys(locked)
+    Player.objects.filter(pk__in=[p.pk for p in plan.returning]).update(active=True)
+    back = {p.name for p in plan.returning}
+    for group in plan.arrivals:
+        newcomers = [n for n in group if n not in back]
+        if not newcomers:
+            continue
+        team = None
+        if size is not None:
+            team = Team.objects.create(
+                tournament=locked,
+                name=_free_team_name(locked, _team_display_name(newcomers), taken),
+            )
+        Player.objects.bulk_create(
+            [Player(tournament=locked, name=n, team=team) for n in newcomers]
+        )
+    players = {p.name: p for p in Player.objects.filter(tournament=locked)}
+    _write_rounds(locked, change.remaining, players, after=change.first_round - 1)
+    locked.rotation_quality = change.quality
+    locked.save(update_fields=["rotation_quality"])
+    tournament.rotation_quality = locked.rotation_quality
+    return change

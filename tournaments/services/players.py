@@ -1,0 +1,302 @@
+"""The player list: one by one, or pasted / uploaded as CSV, all or nothing."""
+
+from __future__ import annotations
+
+import csv
+import io
+import unicodedata
+from collections.abc import Mapping, Sequence
+
+from django.db import transaction
+from django.db.models import Count, Q
+from django.utils.translation import gettext_lazy as _
+
+from ..errors import TournamentError
+from ..models import Player, Team, Tournament
+from ._common import (
+    IMPORT_MAX_LINES,
+    NAME_MAX,
+    TEAM_NAME_MAX,
+    TEAM_SIZES,
+    _clean_name,
+    _delete_empty_teams,
+    _drop_planned_rotation,
+    _lock,
+    _name_key,
+    _refuse_if_started,
+)
+
+
+def _check_can_change_players(tournament: Tournament) -> None:
+    _refuse_if_started(
+        tournament,
+        _(
+            "The first round has started: add a player as a late arrival, "
+            "or record a player who leaves, so the remaining rounds are re-planned."
+        ),
+    )
+
+
+def _new_player_problem(
+    name: str, taken: Mapping[str, int | None], *, line: int | None = None
+) -> str | None:
+    """Why `name` cannot be a new player, or None. `taken`: name key -> line it came from."""
+    if not name:
+        return str(_("The name is empty."))
+    if len(name) > NAME_MAX:
+        return str(
+            _("The name %(name)s is longer than %(max)s characters.")
+            % {"name": name[:20] + "...", "max": NAME_MAX}
+        )
+    key = _name_key(name)
+    if key in taken:
+        earlier = taken[key]
+        if earlier is None:
+            return str(
+                _("There is already a player called %(name)s in this tournament.") % {"name": name}
+            )
+        return str(_("%(name)s is already on line %(line)s.") % {"name": name, "line": earlier})
+    return None
+
+
+@transaction.atomic
+def add_player(*, tournament: Tournament, name: str, team_name: str | None = None) -> Player:
+    """Add one player, optionally into the team `team_name` (made when new).
+
+    Before the first round only (later, use a late arrival); a planned rotation is
+    dropped, because it does not seat the new player.
+    """
+    players = import_players_rows(tournament=tournament, rows=[(None, name, team_name or "")])
+    return players[0]
+
+
+def _line_problem(line: int, problem: object) -> str:
+    return str(_("Line %(line)s: %(problem)s") % {"line": line, "problem": problem})
+
+
+def import_players_rows(
+    *,
+    tournament: Tournament,
+    rows: Sequence[tuple[int | None, object, object]],
+    unreadable: Sequence[tuple[int, str]] = (),
+) -> list[Player]:
+    """Add the players in `rows` of (line number or None, name, team name or "").
+
+    All or nothing: every problem, including the `unreadable` lines the reader found,
+    is collected with its line into one TournamentError, in line order, and nothing
+    is written unless there are none.
+    """
+    with transaction.atomic():
+        locked = _lock(tournament)
+        _check_can_change_players(locked)
+        team_size = TEAM_SIZES.get(locked.format)
+        taken: dict[str, int | None] = {
+            _name_key(n): None for n in locked.players.values_list("name", flat=True)
+        }
+        teams = {
+            _name_key(t.name): t
+            for t in locked.teams.annotate(n=Count("members", filter=Q(members__active=True)))
+        }
+        members: dict[str, int] = {key: t.n for key, t in teams.items()}
+        team_names: dict[str, str] = {key: t.name for key, t in teams.items()}
+        problems: list[tuple[int, str]] = list(unreadable)
+        accepted: list[tuple[str, str | None]] = []
+
+        def problem(line: int | None, text: str) -> None:
+            problems.append((line or 0, text))
+
+        for line, raw_name, raw_team in rows:
+            name, team = _clean_name(raw_name), _clean_name(raw_team)
+            why = _new_player_problem(name, taken, line=line)
+            if why:
+                problem(line, why)
+                continue
+            taken[_name_key(name)] = line
+            if not team:
+                accepted.append((name, None))
+                continue
+            if team_size is None:
+                problem(
+                    line,
+                    str(
+                        _("%(format)s has no fixed teams; leave the team out.")
+                        % {"format": Tournament.Format(locked.format).label}
+                    ),
+                )
+                continue
+            if len(team) > TEAM_NAME_MAX:
+                problem(
+                    line,
+                    str(
+                        _("The team name is longer than %(max)s characters.")
+                        % {"max": TEAM_NAME_MAX}
+                    ),
+                )
+                continue
+            key = _name_key(team)
+            if members.get(key, 0) >= team_size:
+                problem(
+                    line,
+                    str(
+                        _("Team %(team)s already has %(size)s players.")
+                        % {"team": team_names.get(key, team), "size": team_size}
+                    ),
+                )
+                continue
+            members[key] = members.get(key, 0) + 1
+            team_names.setdefault(key, team)
+            accepted.append((name, key))
+        if not problems and not accepted:
+            problem(None, str(_("There are no names in the list.")))
+        if problems:
+            if len(rows) == 1 and rows[0][0] is None:
+                # One player typed in a form: the problem itself is the message.
+                raise TournamentError("bad_player", problems[0][1])
+            problems.sort(key=lambda p: p[0])
+            raise TournamentError(
+                "import_failed",
+                _("Nothing was imported: fix the list and try again."),
+                details=[_line_problem(n, text) if n else text for n, text in problems],
+            )
+        for key in {key for _name, key in accepted if key and key not in teams}:
+            teams[key] = Team.objects.create(tournament=locked, name=team_names[key])
+        created = Player.objects.bulk_create(
+            [
+                Player(tournament=locked, name=name, team=teams[key] if key else None)
+                for name, key in accepted
+            ]
+        )
+        _drop_planned_rotation(locked)
+        tournament.rotation_quality = locked.rotation_quality
+        # bulk_create sets primary keys on PostgreSQL and SQLite (RETURNING) alike.
+        return created
+
+
+def _decode(data: str | bytes) -> str | None:
+    if isinstance(data, str):
+        return data
+    for encoding in ("utf-8-sig", "cp1252"):
+        try:
+            return data.decode(encoding)
+        except UnicodeDecodeError:
+            continue
+    return None
+
+
+def _looks_like_text(text: str) -> bool:
+    # Control characters (NUL above all) and decoding's replacement character mean
+    # a spreadsheet, image or archive was uploaded instead of a text or CSV file.
+    return not any(
+        (unicodedata.category(ch) == "Cc" and ch not in "\t\r\n") or ch == "\ufffd" for ch in text
+    )
+
+
+def _delimiter(text: str) -> str:
+    # A comma list is the documented shape; a paste from a spreadsheet brings tabs,
+    # and spreadsheets in comma-decimal locales save CSV with semicolons.
+    for candidate in (",", "\t", ";"):
+        if candidate in text:
+            return candidate
+    return ","
+
+
+def _is_header(cells: Sequence[str]) -> bool:
+    words = [c.strip().casefold() for c in cells]
+    names = {"name", "player", "players", "player name", str(_("name")).casefold()}
+    teams = {"team", "team name", "", str(_("team")).casefold()}
+    return (
+        bool(words)
+        and words[0] in names
+        and all(w in teams for w in words[1:2])
+        and (len(words) <= 2)
+    )
+
+
+def parse_player_list(
+    data: str | bytes,
+) -> tuple[list[tuple[int, str, str]], list[tuple[int, str]]]:
+    """The rows (line number, name, team) of a pasted list or CSV text with columns
+    name,team, and the lines that cannot be read as such (line number, problem).
+
+    Blank lines are skipped; a first line `name,team` is a header. Raises
+    TournamentError at once for data that is not text at all.
+    """
+    text = _decode(data)
+    if text is None or not _looks_like_text(text):
+        raise TournamentError(
+            "not_csv",
+            _(
+                "This file is not a list of names: upload a CSV or text file with one "
+                "player per line (name, then team if any)."
+            ),
+        )
+    text = text.lstrip("\ufeff")
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
+    rows: list[tuple[int, str, str]] = []
+    problems: list[tuple[int, str]] = []
+    first = True
+    try:
+        for cells in reader:
+            line = reader.line_num
+            if line > IMPORT_MAX_LINES:
+                raise TournamentError(
+                    "import_too_long",
+                    _("The list is longer than %(max)s lines.") % {"max": IMPORT_MAX_LINES},
+                )
+            if not any(c.strip() for c in cells):
+                continue
+            if first and _is_header(cells):
+                first = False
+                continue
+            first = False
+            filled = list(cells)
+            while len(filled) > 2 and not filled[-1].strip():
+                # A spreadsheet's trailing empty columns are not data.
+                filled.pop()
+            if len(filled) > 2:
+                problems.append(
+                    (
+                        line,
+                        str(
+                            _("There are %(count)s columns; give a name, then a team if any.")
+                            % {"count": len(filled)}
+                        ),
+                    )
+                )
+                continue
+            rows.append((line, filled[0], filled[1] if len(filled) > 1 else ""))
+    except csv.Error as exc:
+        # The reader cannot find where the next row starts after this, so reading stops.
+        problems.append(
+            (
+                reader.line_num,
+                str(_("This line cannot be read as CSV (%(reason)s).") % {"reason": str(exc)}),
+            )
+        )
+    return rows, problems
+
+
+@transaction.atomic
+def import_players(*, tournament: Tournament, text: str | bytes) -> list[Player]:
+    """Add every player of a pasted list or CSV text (`name` or `name,team` per line).
+
+    All or nothing: duplicate names (in the list or already playing), nameless lines,
+    overfull teams or a file that is not text raise one TournamentError whose
+    `details` gives every problem with its line number; no player is added then.
+    """
+    rows, unreadable = parse_player_list(text)
+    if not rows and not unreadable:
+        raise TournamentError("import_failed", _("There are no names in the list."))
+    return import_players_rows(tournament=tournament, rows=rows, unreadable=unreadable)
+
+
+@transaction.atomic
+def remove_player(*, player: Player) -> None:
+    """Take a player off the list before the first round (a planned rotation is dropped)."""
+    tournament = _lock(player.tournament)
+    _check_can_change_players(tournament)
+    _drop_planned_rotation(tournament)
+    team_id = player.team_id
+    player.delete()
+    if team_id is not None:
+        _delete_empty_teams(tournament)

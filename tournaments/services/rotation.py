@@ -1,0 +1,185 @@
+"""Turning the rotation engine's schedule into rounds, tables, seats and byes; the
+round's life cycle."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from tournaments import rotations
+
+from ..errors import TournamentError
+from ..models import Bye, Player, Round, Seat, Table, Tournament
+from ._common import Side, _lock, _refuse_if_started, _rotation_error
+from .teams import _engine_teams
+
+
+def _seat_rows(table: Table, sides: Sequence[Side], players: Mapping[str, Player]) -> list[Seat]:
+    # Partners alternate with opponents round the table (N, E, S, W at a table of
+    # four), so member m of side s takes position m * sides + s.
+    count = len(sides)
+    return [
+        Seat(table=table, player=players[name], position=m * count + s, side=s)
+        for s, side in enumerate(sides)
+        for m, name in enumerate(side)
+    ]
+
+
+def _write_rounds(
+    tournament: Tournament,
+    new_rounds: Sequence[rotations.Round],
+    players: Mapping[str, Player],
+    *,
+    after: int,
+) -> None:
+    """Make the stored rounds numbered above `after` match `new_rounds`.
+
+    Round and table rows that survive keep their ids and table tokens, so a QR card
+    already printed for round 5 table 2 still opens round 5 table 2 (showing its new
+    seating); seats and byes are written afresh.
+    """
+    existing = {
+        r.number: r
+        for r in Round.objects.filter(tournament=tournament, number__gt=after).prefetch_related(
+            "tables"
+        )
+    }
+    if any(r.status != Round.Status.PLANNED for r in existing.values()):
+        raise TournamentError("round_started", _("A round being re-planned has started."))
+    wanted = {r.number for r in new_rounds}
+    Round.objects.filter(pk__in=[r.pk for n, r in existing.items() if n not in wanted]).delete()
+    Seat.objects.filter(table__round__in=[r.pk for r in existing.values()]).delete()
+    Bye.objects.filter(round__in=[r.pk for r in existing.values()]).delete()
+
+    created = Round.objects.bulk_create(
+        [
+            Round(tournament=tournament, number=r.number)
+            for r in new_rounds
+            if r.number not in existing
+        ]
+    )
+    rows = existing | {row.number: row for row in created}
+
+    tables_to_create, stale_tables = [], []
+    tables_by_key: dict[tuple[int, int], Table] = {}
+    for rnd in new_rounds:
+        row = rows[rnd.number]
+        current = {t.number: t for t in row.tables.all()} if rnd.number in existing else {}
+        needed = {t.number for t in rnd.tables}
+        stale_tables += [t.pk for n, t in current.items() if n not in needed]
+        for table in rnd.tables:
+            if table.number in current:
+                tables_by_key[(rnd.number, table.number)] = current[table.number]
+            else:
+                tables_to_create.append(Table(round=row, number=table.number))
+    Table.objects.filter(pk__in=stale_tables).delete()
+    for table in Table.objects.bulk_create(tables_to_create):
+        tables_by_key[(table.round.number, table.number)] = table
+
+    Seat.objects.bulk_create(
+        [
+            seat
+            for rnd in new_rounds
+            for table in rnd.tables
+            for seat in _seat_rows(tables_by_key[(rnd.number, table.number)], table.sides, players)
+        ]
+    )
+    Bye.objects.bulk_create(
+        [
+            Bye(round=rows[rnd.number], player=players[name])
+            for rnd in new_rounds
+            for name in rnd.byes
+        ]
+    )
+
+
+def _check_schedule(schedule: rotations.Schedule, names: set[str], *, after: int) -> None:
+    """The engine's new rounds seat only known players, each once per round.
+
+    Cheap, and it turns an engine bug into a refused request instead of a
+    half-sensible night.
+    """
+    for rnd in schedule.rounds:
+        if rnd.number <= after:
+            continue
+        present = list(rnd.seated) + list(rnd.byes)
+        if len(present) != len(set(present)) or not set(present) <= names:
+            raise TournamentError(
+                "rotation_invalid",
+                _("The seating engine returned an impossible round %(number)s.")
+                % {"number": rnd.number},
+            )
+
+
+@transaction.atomic
+def generate_rotation(*, tournament: Tournament) -> dict:
+    """Seat every active player for the whole event and store it, replacing any planned
+    rotation; refused once a round has started. Returns the quality summary, which is
+    also stored on tournament.rotation_quality."""
+    locked = _lock(tournament)
+    _refuse_if_started(
+        locked,
+        _(
+            "A round has started, so the rotation cannot be made again; record who "
+            "leaves or arrives to re-plan the remaining rounds."
+        ),
+    )
+    players = list(Player.objects.filter(tournament=locked, active=True).order_by("pk"))
+    names = [p.name for p in players]
+    teams = _engine_teams(locked, players)
+    try:
+        schedule = rotations.generate(
+            locked.format, names, locked.rounds_planned, seed=locked.seed, teams=teams
+        )
+    except rotations.RotationError as exc:
+        raise _rotation_error(exc) from exc
+    _check_schedule(schedule, set(names), after=0)
+    _write_rounds(locked, schedule.rounds, {p.name: p for p in players}, after=0)
+    locked.rotation_quality = rotations.report(schedule).as_dict()
+    locked.save(update_fields=["rotation_quality"])
+    tournament.rotation_quality = locked.rotation_quality
+    return locked.rotation_quality
+
+
+@transaction.atomic
+def start_round(*, round: Round) -> Round:
+    """Put a planned round in play; the rounds before it must have started already."""
+    locked = _lock(round.tournament)
+    row = Round.objects.get(pk=round.pk)
+    if row.status != Round.Status.PLANNED:
+        raise TournamentError(
+            "round_already_started",
+            _("Round %(number)s has already started.") % {"number": row.number},
+        )
+    waiting = (
+        Round.objects.filter(tournament=locked, number__lt=row.number, status=Round.Status.PLANNED)
+        .order_by("number")
+        .first()
+    )
+    if waiting is not None:
+        raise TournamentError(
+            "earlier_round_not_started",
+            _("Start round %(number)s first.") % {"number": waiting.number},
+        )
+    row.status = Round.Status.IN_PLAY
+    row.save(update_fields=["status"])
+    round.status = row.status
+    return row
+
+
+@transaction.atomic
+def close_round(*, round: Round) -> Round:
+    """Close a round in play."""
+    _lock(round.tournament)
+    row = Round.objects.get(pk=round.pk)
+    if row.status != Round.Status.IN_PLAY:
+        raise TournamentError(
+            "round_not_in_play",
+            _("Round %(number)s is not in play.") % {"number": row.number},
+        )
+    row.status = Round.Status.CLOSED
+    row.save(update_fields=["status"])
+    round.status = row.status
+    return row

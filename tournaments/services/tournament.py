@@ -1,0 +1,125 @@
+"""Creating a tournament and changing its settings and organisers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date as Date
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from ..errors import TournamentError
+from ..models import Tournament
+from ._common import (
+    EDITABLE_FIELDS,
+    ROTATION_FIELDS,
+    RULE_FIELDS,
+    TEAM_SIZES,
+    _check_settings,
+    _clean_name,
+    _drop_planned_rotation,
+    _lock,
+    _refuse_if_started,
+)
+
+
+@transaction.atomic
+def create_tournament(
+    *,
+    owner,
+    name: str,
+    date: Date,
+    venue: str = "",
+    variant: str,
+    options: Mapping[str, object],
+    format: str,
+    round_play: str,
+    hands_per_round: int = 8,
+    entry_mode: str = Tournament.EntryMode.HANDS,
+    rounds_planned: int | None,
+    seed: int = 0,
+) -> Tournament:
+    """A new tournament owned by `owner`, refused when the rules engine refuses the options
+    or the format is not played with the variant."""
+    values = {
+        "name": name,
+        "date": date,
+        "variant": variant,
+        "options": options,
+        "format": format,
+        "round_play": round_play,
+        "hands_per_round": hands_per_round,
+        "entry_mode": entry_mode,
+        "rounds_planned": rounds_planned,
+        "seed": seed,
+    }
+    _check_settings(values)
+    return Tournament.objects.create(
+        owner=owner,
+        name=_clean_name(name),
+        date=date,
+        venue=_clean_name(venue),
+        variant=variant,
+        options=dict(options),
+        format=format,
+        round_play=round_play,
+        hands_per_round=hands_per_round,
+        entry_mode=entry_mode,
+        rounds_planned=rounds_planned,
+        seed=seed,
+    )
+
+
+@transaction.atomic
+def update_tournament(*, tournament: Tournament, **changes: object) -> Tournament:
+    """Change the tournament's settings (any of EDITABLE_FIELDS).
+
+    Rules and format are fixed once a round has started. Before that, changing what
+    decides the seating drops the planned rotation, and changing to a format with
+    another team size dissolves the teams.
+    """
+    unknown = set(changes) - EDITABLE_FIELDS
+    if unknown:
+        raise TypeError(f"update_tournament() cannot change {', '.join(sorted(unknown))}")
+    locked = _lock(tournament)
+    changed = {k for k, v in changes.items() if getattr(locked, k) != v}
+    if not changed:
+        return locked
+    if changed & (RULE_FIELDS | ROTATION_FIELDS):
+        _refuse_if_started(
+            locked,
+            _("The rules, format and rotation are fixed once the first round has started."),
+        )
+    values = {k: getattr(locked, k) for k in EDITABLE_FIELDS} | changes
+    _check_settings(values)
+    old_team_size = TEAM_SIZES.get(locked.format)
+    for key in changed:
+        value = changes[key]
+        setattr(locked, key, _clean_name(value) if key in {"name", "venue"} else value)
+    if "options" in changed:
+        locked.options = dict(changes["options"])  # type: ignore[call-overload]
+    locked.save()
+    if changed & ROTATION_FIELDS:
+        _drop_planned_rotation(locked)
+    if TEAM_SIZES.get(locked.format) != old_team_size:
+        locked.teams.all().delete()
+    for key in EDITABLE_FIELDS | {"rotation_quality"}:
+        setattr(tournament, key, getattr(locked, key))
+    return locked
+
+
+@transaction.atomic
+def add_co_organiser(*, tournament: Tournament, user) -> None:
+    """Let `user` change the tournament too."""
+    if user.pk == tournament.owner_id:
+        raise TournamentError(
+            "already_organiser",
+            _("%(user)s already organises this tournament.") % {"user": user.get_username()},
+        )
+    tournament.co_organisers.add(user)
+
+
+@transaction.atomic
+def remove_co_organiser(*, tournament: Tournament, user) -> None:
+    """Stop `user` changing the tournament (the owner always can)."""
+    tournament.co_organisers.remove(user)
