@@ -116,9 +116,7 @@ def add_night(*, season: Season, tournament: Tournament, user) -> SeasonNight:
     _require_season_owner(season, user)
     _require_organiser(tournament, user)
     if SeasonNight.objects.filter(tournament=tournament).exists():
-        raise LeagueError(
-            "already_in_season", _("This tournament already counts in a season.")
-        )
+        raise LeagueError("already_in_season", _("This tournament already counts in a season."))
     night = SeasonNight.objects.create(season=season, tournament=tournament)
     link_players_by_name(season=season, user=user)
     return night
@@ -162,13 +160,14 @@ def link_players_by_name(*, season: Season, user) -> int:
 def link_player(*, season: Season, user, player: Player, member: Member) -> PlayerLink:
     """Says `player` is `member` (a renamed or misspelt player), replacing any earlier link."""
     _require_season_owner(season, user)
-    if member.season_id != season.pk or not SeasonNight.objects.filter(
-        season=season, tournament_id=player.tournament_id
-    ).exists():
+    if (
+        member.season_id != season.pk
+        or not SeasonNight.objects.filter(
+            season=season, tournament_id=player.tournament_id
+        ).exists()
+    ):
         raise LeagueError("not_in_season", _("That player or member is not in this season."))
-    link, _created = PlayerLink.objects.update_or_create(
-        player=player, defaults={"member": member}
-    )
+    link, _created = PlayerLink.objects.update_or_create(player=player, defaults={"member": member})
     return link
 
 

@@ -141,9 +141,7 @@ def standings_settings(request, pk: int):
         else:
             messages.success(request, _("Standings settings saved."))
             return redirect("standings-page", pk=tournament.pk)
-    return render(
-        request, "leagues/settings.html", {"tournament": tournament, "form": form}
-    )
+    return render(request, "leagues/settings.html", {"tournament": tournament, "form": form})
 
 
 def _print_table(standings: selectors.Standings) -> StandingsTable:
@@ -164,9 +162,9 @@ def _print_table(standings: selectors.Standings) -> StandingsTable:
         for row in standings.rows
     )
     if standings.provisional:
-        provisional = _(
-            "Results waiting for confirmation (%(count)s) are not counted."
-        ) % {"count": len(standings.provisional)}
+        provisional = _("Results waiting for confirmation (%(count)s) are not counted.") % {
+            "count": len(standings.provisional)
+        }
     else:
         provisional = _("Only confirmed results are counted.")
     # StandingsTable carries a title only, so the note goes under it, in the heading.

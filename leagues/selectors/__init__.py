@@ -1,0 +1,110 @@
+"""Reads for standings, player histories, exports and seasons.
+
+Everything for a set of tournaments comes in a fixed number of flat queries
+(values_list, no model instances for seats and results), so a season of many
+nights costs the same number of queries as one night; scoring.standings does the maths.
+"""
+
+from .exports import (
+    results_document,
+    results_table,
+    standings_document,
+    standings_table,
+)
+from .night_standings import (
+    DECIDED_BY_LABELS,
+    RankedNight,
+    ShownLine,
+    StandingRow,
+    Standings,
+    night_standings,
+    public_tournament,
+    rank_night,
+    tournament_standings,
+)
+from .nights import (
+    MAX_SEATS,
+    Night,
+    PlayerInfo,
+    SideResult,
+    TableLine,
+    load_night,
+    load_nights,
+    records_in_database,
+    table_feats,
+)
+from .player_night import (
+    OUTCOME_LABELS,
+    HistoryLine,
+    PlayerNight,
+    player_night,
+)
+from .seasons import (
+    SEASON_DECIDED_BY_LABELS,
+    SeasonStandingRow,
+    SeasonStandings,
+    nights_to_add,
+    season_document,
+    season_for_view,
+    season_members,
+    season_rule,
+    season_rule_text,
+    season_standings,
+    season_table,
+    seasons_for,
+    unlinked_players,
+)
+from .settings import (
+    bye_rule,
+    bye_text,
+    is_team_event,
+    ranking_metrics,
+    standings_settings,
+)
+
+__all__ = [
+    "DECIDED_BY_LABELS",
+    "HistoryLine",
+    "MAX_SEATS",
+    "Night",
+    "OUTCOME_LABELS",
+    "PlayerInfo",
+    "PlayerNight",
+    "RankedNight",
+    "SEASON_DECIDED_BY_LABELS",
+    "SeasonStandingRow",
+    "SeasonStandings",
+    "ShownLine",
+    "SideResult",
+    "StandingRow",
+    "Standings",
+    "TableLine",
+    "bye_rule",
+    "bye_text",
+    "is_team_event",
+    "load_night",
+    "load_nights",
+    "night_standings",
+    "nights_to_add",
+    "player_night",
+    "public_tournament",
+    "rank_night",
+    "ranking_metrics",
+    "records_in_database",
+    "results_document",
+    "results_table",
+    "season_document",
+    "season_for_view",
+    "season_members",
+    "season_rule",
+    "season_rule_text",
+    "season_standings",
+    "season_table",
+    "seasons_for",
+    "standings_document",
+    "standings_settings",
+    "standings_table",
+    "table_feats",
+    "tournament_standings",
+    "unlinked_players",
+]

@@ -1,0 +1,139 @@
+"""Standings and results as CSV rows and JSON documents."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext
+
+from .night_standings import Standings
+from .nights import Night
+
+
+def standings_table(standings: Standings) -> tuple[list[str], list[list[object]]]:
+    """Header and rows of the standings as an export shows them."""
+    header = [
+        gettext("Place"),
+        gettext("Team") if standings.teams else gettext("Player"),
+        *([gettext("Players")] if standings.teams else []),
+        gettext("Played"),
+        gettext("Won"),
+        gettext("Drawn"),
+        gettext("Lost"),
+        gettext("Points"),
+        gettext("Points against"),
+        gettext("Loners made"),
+        gettext("Euchres made"),
+        gettext("Byes"),
+        gettext("Bye points"),
+        gettext("Shared place"),
+        gettext("Decided by"),
+    ]
+    rows = []
+    for row in standings.rows:
+        r = row.record
+        rows.append(
+            [
+                row.place,
+                row.name,
+                *([", ".join(row.members)] if standings.teams else []),
+                r.played,
+                r.won,
+                r.drawn,
+                r.lost,
+                r.total_points,
+                r.points_against,
+                r.loners_made,
+                r.euchres_made,
+                r.byes,
+                r.bye_points,
+                gettext("yes") if row.shared else "",
+                row.decided_by,
+            ]
+        )
+    return header, rows
+
+
+def standings_document(standings: Standings) -> dict:
+    """The standings as JSON-ready data, with stable English keys for scripts."""
+    return {
+        "tournament": {
+            "id": standings.tournament.pk,
+            "name": standings.tournament.name,
+            "date": standings.tournament.date.isoformat(),
+            "format": standings.tournament.format,
+        },
+        "ranks": "teams" if standings.teams else "players",
+        "metrics": [m.value for m in standings.metrics],
+        "bye": {"value": standings.bye_rule.value.value, "points": standings.bye_rule.points},
+        "confirmed_tables": standings.confirmed_tables,
+        "provisional_tables": len(standings.provisional),
+        "rows": [
+            {
+                "place": row.place,
+                "shared": row.shared,
+                "id": row.pk,
+                "name": row.name,
+                **({"players": list(row.members)} if standings.teams else {}),
+                "played": row.record.played,
+                "won": row.record.won,
+                "drawn": row.record.drawn,
+                "lost": row.record.lost,
+                "points": row.record.total_points,
+                "points_against": row.record.points_against,
+                "points_difference": row.record.points_difference,
+                "loners_made": row.record.loners_made,
+                "euchres_made": row.record.euchres_made,
+                "byes": row.record.byes,
+                "bye_points": row.record.bye_points,
+            }
+            for row in standings.rows
+        ],
+    }
+
+
+def results_table(night: Night) -> tuple[list[str], list[list[object]]]:
+    """Every recorded table result (one line per side), confirmed or not."""
+    header = [
+        gettext("Round"),
+        gettext("Table"),
+        gettext("Status"),
+        gettext("Players"),
+        gettext("Points"),
+        gettext("Won"),
+    ]
+    rows = []
+    for line in night.lines:
+        status = gettext("confirmed") if line.confirmed else gettext("provisional")
+        for side in line.sides:
+            rows.append(
+                [
+                    line.round,
+                    line.table,
+                    status,
+                    " & ".join(night.name(pk) for pk in side.players),
+                    side.points,
+                    gettext("yes") if side.won else "",
+                ]
+            )
+    return header, rows
+
+
+def results_document(night: Night) -> dict:
+    return {
+        "tournament": {"id": night.tournament.pk, "name": night.tournament.name},
+        "results": [
+            {
+                "round": line.round,
+                "table": line.table,
+                "status": "confirmed" if line.confirmed else "provisional",
+                "sides": [
+                    {
+                        "players": [{"id": pk, "name": night.name(pk)} for pk in side.players],
+                        "points": side.points,
+                        "won": side.won,
+                    }
+                    for side in line.sides
+                ],
+            }
+            for line in night.lines
+        ],
+    }

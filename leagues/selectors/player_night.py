@@ -1,0 +1,84 @@
+"""One player's night, round by round, with a running total for the chart."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.utils.translation import gettext_lazy as _
+
+from scoring import standings as maths
+from tournaments.models import Player, Tournament
+
+from .night_standings import night_standings
+from .nights import PlayerInfo, load_night
+from .settings import bye_rule, bye_text, standings_settings
+
+
+@dataclass(frozen=True)
+class HistoryLine:
+    round: int
+    table: int | None
+    partners: tuple[str, ...]
+    opponents: tuple[str, ...]  # one entry per opposing side, partners joined by " & "
+    points_for: int
+    points_against: int
+    outcome: str
+    outcome_label: str
+    running_total: int
+
+
+OUTCOME_LABELS = {
+    maths.Outcome.WON: _("Won"),
+    maths.Outcome.DRAWN: _("Drawn"),
+    maths.Outcome.LOST: _("Lost"),
+    maths.Outcome.BYE: _("Bye"),
+}
+
+
+@dataclass(frozen=True)
+class PlayerNight:
+    tournament: Tournament
+    player: PlayerInfo
+    lines: tuple[HistoryLine, ...]
+    chart: maths.Chart
+    bye_text: str
+    place: int | None
+    shared: bool
+
+
+def player_night(tournament: Tournament, player_pk: int) -> PlayerNight:
+    """Round by round for one player, with partners and opponents by name."""
+    night = load_night(tournament)
+    info = night.players.get(player_pk)
+    if info is None:
+        raise Player.DoesNotExist
+    settings = standings_settings(tournament)
+    rule = bye_rule(settings)
+    lines = maths.history(player_pk, night.games, byes=night.byes, bye_rule=rule)
+    standings = night_standings(night)
+    ranked_pk = info.team_id if standings.teams else player_pk
+    row = next((r for r in standings.rows if r.pk == ranked_pk), None)
+    return PlayerNight(
+        tournament=tournament,
+        player=info,
+        lines=tuple(
+            HistoryLine(
+                round=line.round,
+                table=line.table,
+                partners=tuple(night.name(pk) for pk in line.partners),
+                opponents=tuple(
+                    " & ".join(night.name(pk) for pk in side) for side in line.opponents
+                ),
+                points_for=line.points_for,
+                points_against=line.points_against,
+                outcome=line.outcome.value,
+                outcome_label=str(OUTCOME_LABELS[line.outcome]),
+                running_total=line.running_total,
+            )
+            for line in lines
+        ),
+        chart=maths.running_chart([(line.round, line.running_total) for line in lines]),
+        bye_text=bye_text(rule),
+        place=row.place if row else None,
+        shared=row.shared if row else False,
+    )
