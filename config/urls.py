@@ -1,6 +1,8 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+
+from tournaments.api.errors import unknown_endpoint
 
 urlpatterns = [
     path("admin/", admin.site.urls),
@@ -9,6 +11,7 @@ urlpatterns = [
     path("api/", include("tournaments.api.urls")),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    re_path(r"^api/", unknown_endpoint),
     # Scoring first: its token converter keeps table links apart from public pages.
     path("", include("scoring.urls")),
     path("print/", include("tournaments.printing.urls")),

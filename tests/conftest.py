@@ -57,9 +57,12 @@ def celery_worker_session(redis_url, django_db_setup, django_db_blocker):
 
     app.conf.task_always_eager = False
     try:
-        with django_db_blocker.unblock(), start_worker(
-            app, pool="threads", concurrency=2, perform_ping_check=False, shutdown_timeout=10
-        ) as worker:
+        with (
+            django_db_blocker.unblock(),
+            start_worker(
+                app, pool="threads", concurrency=2, perform_ping_check=False, shutdown_timeout=10
+            ) as worker,
+        ):
             yield worker
     finally:
         app.conf.task_always_eager = not bool(os.environ.get("CELERY_BROKER_URL"))

@@ -14,8 +14,7 @@ from tests.integration.test_standings import (
     tables,
 )
 
-# The same URLs as the integration tests: the site's, plus leagues.urls if not yet there.
-pytestmark = [pytest.mark.e2e, pytest.mark.urls("tests.integration.test_standings")]
+pytestmark = pytest.mark.e2e
 
 
 @pytest.fixture

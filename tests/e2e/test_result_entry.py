@@ -5,23 +5,20 @@ corrects one hand, which the table's history then shows."""
 from __future__ import annotations
 
 import pytest
-from django.urls import include, path
 
-from config.urls import urlpatterns as site_urlpatterns
 from scoring.models import ResultChange, TableResult
 from tests.factories import DEFAULT_PASSWORD
 from tests.integration.test_scoring_services import seated_table
 
-urlpatterns = [path("", include("scoring.urls")), *site_urlpatterns]
-pytestmark = [pytest.mark.e2e, pytest.mark.urls(__name__)]
+pytestmark = pytest.mark.e2e
 
 # (maker seat, bidding round, trump, alone seats, makers' tricks); dealers rotate from North.
 HANDS = [
     (1, 1, "hearts", [], 3),
-    (0, 1, "spades", [0], 5),      # Ann's lone march: 4 to Ann & Cat
-    (3, 2, "clubs", [], 1),        # Dan euchred: 2 to Ann & Cat
+    (0, 1, "spades", [0], 5),  # Ann's lone march: 4 to Ann & Cat
+    (3, 2, "clubs", [], 1),  # Dan euchred: 2 to Ann & Cat
     (2, 1, "spades", [], 4),
-    (1, 2, "hearts", [], 5),       # march: 2 to Bob & Dan
+    (1, 2, "hearts", [], 5),  # march: 2 to Bob & Dan
     (3, 1, "clubs", [], 3),
     (1, 1, "hearts", [], 4),
     (3, 2, "diamonds", [], 3),
@@ -83,8 +80,12 @@ def test_a_table_enters_confirms_and_the_organiser_corrects(
     screenshot(page, "result-entry-phone-waiting-for-confirmation")
 
     # The opponent, on their own phone, types the code from their card.
-    opponent = browser.new_context(base_url=live_server.url, viewport={"width": 390,
-                                   "height": 844}, is_mobile=True, has_touch=True)
+    opponent = browser.new_context(
+        base_url=live_server.url,
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+    )
     other = opponent.new_page()
     other.goto(f"/t/{table.token}/")
     other.get_by_label("Opponent's code from their player card").fill(seats[2].player.code)

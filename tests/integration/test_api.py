@@ -15,8 +15,6 @@ from tests.factories import PlayerFactory, TeamFactory, TournamentFactory, UserF
 from tournaments import services
 from tournaments.models import Player, Round, Seat, Team, Tournament
 
-pytestmark = pytest.mark.urls("tests.integration.api_urls")
-
 NAMES = [f"Player {letter}" for letter in "ABCDEFGHI"]
 
 
@@ -29,9 +27,13 @@ def client_for(user=None) -> APIClient:
 
 def new_tournament(owner, **overrides) -> Tournament:
     values = {
-        "owner": owner, "name": "Club night", "date": datetime.date(2026, 3, 14),
-        "variant": Tournament.Variant.NORTH_AMERICAN, "options": {},
-        "format": Tournament.Format.PROGRESSIVE, "round_play": Tournament.RoundPlay.HANDS,
+        "owner": owner,
+        "name": "Club night",
+        "date": datetime.date(2026, 3, 14),
+        "variant": Tournament.Variant.NORTH_AMERICAN,
+        "options": {},
+        "format": Tournament.Format.PROGRESSIVE,
+        "round_play": Tournament.RoundPlay.HANDS,
         "rounds_planned": 2,
     }
     return services.create_tournament(**{**values, **overrides})
@@ -80,10 +82,18 @@ def test_co_organisers_see_the_tournament_among_theirs(owner, stranger):
 
 
 def test_a_signed_in_user_creates_a_tournament_through_the_service(owner):
-    response = client_for(owner).post("/api/tournaments/", {
-        "name": "  Spring   open ", "date": "2026-04-01", "variant": "north-american",
-        "format": "teams", "round_play": "game", "hands_per_round": 0,
-    }, format="json")
+    response = client_for(owner).post(
+        "/api/tournaments/",
+        {
+            "name": "  Spring   open ",
+            "date": "2026-04-01",
+            "variant": "north-american",
+            "format": "teams",
+            "round_play": "game",
+            "hands_per_round": 0,
+        },
+        format="json",
+    )
     assert response.status_code == 201, response.json()
     body = response.json()
     tournament = Tournament.objects.get(pk=body["id"])
@@ -100,10 +110,16 @@ def test_an_anonymous_visitor_cannot_create_a_tournament(db):
 
 
 def test_a_format_the_game_does_not_fit_is_refused_with_the_services_code(owner):
-    response = client_for(owner).post("/api/tournaments/", {
-        "name": "Odd", "date": "2026-04-01", "variant": "north-american",
-        "format": "cutthroat",
-    }, format="json")
+    response = client_for(owner).post(
+        "/api/tournaments/",
+        {
+            "name": "Odd",
+            "date": "2026-04-01",
+            "variant": "north-american",
+            "format": "cutthroat",
+        },
+        format="json",
+    )
     assert response.status_code == 400
     body = response.json()
     assert body["error"] == "format_does_not_fit_variant"
@@ -145,9 +161,11 @@ def test_only_organisers_change_a_tournament(owner, stranger):
     assert anonymous.status_code == 403 and anonymous.json()["error"] == "not_authenticated"
     other = client_for(stranger).patch(url(tournament), {"venue": "Pub"}, format="json")
     assert other.status_code == 403
-    assert other.json() == {"error": "not_organiser",
-                            "message": "Only the organisers of this tournament can do that.",
-                            "details": []}
+    assert other.json() == {
+        "error": "not_organiser",
+        "message": "Only the organisers of this tournament can do that.",
+        "details": [],
+    }
     services.add_co_organiser(tournament=tournament, user=stranger)
     allowed = client_for(stranger).patch(url(tournament), {"venue": "Pub"}, format="json")
     assert allowed.status_code == 200
@@ -209,8 +227,7 @@ def test_an_import_adds_everyone_or_lists_every_bad_line(owner, stranger):
     assert bad.json()["message"] == "Nothing was imported: fix the list and try again."
     assert bad.json()["details"] == [
         "Line 3: ann is already on line 1.",
-        "Line 5: Progressive (partners change every round) has no fixed teams; "
-        "leave the team out.",
+        "Line 5: Progressive (partners change every round) has no fixed teams; leave the team out.",
     ]
     assert not Player.objects.filter(tournament=tournament).exists()
     good = client_for(owner).post(path, {"text": "Ann\nBob\nCat"}, format="json")
@@ -242,7 +259,9 @@ def test_teams_are_listed_with_members_and_paired_by_organisers(owner, stranger)
     paired = client_for(owner).post(path, body, format="json")
     assert paired.status_code == 200
     assert [[m["name"] for m in team["members"]] for team in paired.json()] == [
-        ["Ann", "Cat"], ["Bob", "Dan"]]
+        ["Ann", "Cat"],
+        ["Bob", "Dan"],
+    ]
     assert client_for().get(path).json() == paired.json()
 
 
@@ -251,8 +270,7 @@ def test_pairing_refuses_a_wrong_team_size_and_unknown_players(owner):
     services.import_players(tournament=tournament, text="Ann\nBob\nCat")
     ann, bob, cat = Player.objects.filter(tournament=tournament).order_by("pk")
     path = url(tournament, "teams/")
-    response = client_for(owner).post(path, {"groups": [[ann.pk, bob.pk, cat.pk]]},
-                                      format="json")
+    response = client_for(owner).post(path, {"groups": [[ann.pk, bob.pk, cat.pk]]}, format="json")
     assert response.status_code == 400
     assert response.json()["error"] == "bad_team_size"
     other = PlayerFactory(name="Elsewhere")
@@ -339,8 +357,11 @@ def test_organisers_start_rounds_in_order(owner, stranger):
     assert client_for().post(url(tournament, "rounds/1/start/")).status_code == 403
     early = client_for(owner).post(url(tournament, "rounds/2/start/"))
     assert early.status_code == 400
-    assert early.json() == {"error": "earlier_round_not_started",
-                            "message": "Start round 1 first.", "details": []}
+    assert early.json() == {
+        "error": "earlier_round_not_started",
+        "message": "Start round 1 first.",
+        "details": [],
+    }
     started = client_for(owner).post(url(tournament, "rounds/1/start/"))
     assert started.status_code == 200 and started.json()["status"] == "in-play"
     again = client_for(owner).post(url(tournament, "rounds/1/start/"))
@@ -357,12 +378,15 @@ def test_closing_a_round_needs_every_table_confirmed_or_force(owner, stranger):
     assert refused.status_code == 400
     assert refused.json()["error"] == "tables_not_confirmed"
     assert refused.json()["message"] == (
-        "The round cannot close: Table 1, Table 2 not confirmed yet.")
-    forced = client_for(owner).post(path, {"force": True, "idempotency_key": "close-1"},
-                                    format="json")
+        "The round cannot close: Table 1, Table 2 not confirmed yet."
+    )
+    forced = client_for(owner).post(
+        path, {"force": True, "idempotency_key": "close-1"}, format="json"
+    )
     assert forced.status_code == 200 and forced.json()["status"] == "closed"
-    replay = client_for(owner).post(path, {"force": True, "idempotency_key": "close-1"},
-                                    format="json")
+    replay = client_for(owner).post(
+        path, {"force": True, "idempotency_key": "close-1"}, format="json"
+    )
     assert replay.status_code == 200
     closed = client_for(owner).post(path, {"force": True}, format="json")
     assert closed.json()["error"] == "round_closed"
@@ -386,15 +410,23 @@ def test_the_schema_is_openapi_and_documents_every_endpoint(client, db):
     assert schema["openapi"].startswith("3.")
     paths = set(schema["paths"])
     assert {
-        "/api/tournaments/", "/api/tournaments/{id}/", "/api/tournaments/{id}/players/",
-        "/api/tournaments/{id}/players/import/", "/api/tournaments/{id}/teams/",
-        "/api/tournaments/{id}/rounds/", "/api/tournaments/{id}/rounds/{number}/",
+        "/api/tournaments/",
+        "/api/tournaments/{id}/",
+        "/api/tournaments/{id}/players/",
+        "/api/tournaments/{id}/players/import/",
+        "/api/tournaments/{id}/teams/",
+        "/api/tournaments/{id}/rounds/",
+        "/api/tournaments/{id}/rounds/{number}/",
         "/api/tournaments/{id}/rounds/{number}/start/",
         "/api/tournaments/{id}/rounds/{number}/close/",
-        "/api/tournaments/{id}/generate-rotation/", "/api/tables/{token}/",
-        "/api/tables/{token}/hands/", "/api/tables/{token}/totals/",
-        "/api/tables/{token}/confirm/", "/api/tables/{token}/history/",
-        "/api/results/", "/api/results/{id}/",
+        "/api/tournaments/{id}/generate-rotation/",
+        "/api/tables/{token}/",
+        "/api/tables/{token}/hands/",
+        "/api/tables/{token}/totals/",
+        "/api/tables/{token}/confirm/",
+        "/api/tables/{token}/history/",
+        "/api/results/",
+        "/api/results/{id}/",
     } <= paths
     assert schema["components"]["securitySchemes"]["tableToken"]["in"] == "header"
 
@@ -402,8 +434,9 @@ def test_the_schema_is_openapi_and_documents_every_endpoint(client, db):
 def test_the_schema_validates_without_a_single_warning(db, tmp_path):
     # --fail-on-warn turns any drf-spectacular guess (an untyped field or parameter)
     # into an error, so the schema says exactly what the API does.
-    call_command("spectacular", "--urlconf", "tests.integration.api_urls", "--validate",
-                 "--fail-on-warn", "--file", str(tmp_path / "schema.yml"))
+    call_command(
+        "spectacular", "--validate", "--fail-on-warn", "--file", str(tmp_path / "schema.yml")
+    )
     schema = yaml.safe_load((tmp_path / "schema.yml").read_text())
     assert {} in schema["paths"]["/api/tournaments/"]["get"]["security"]
     assert {} not in schema["paths"]["/api/tournaments/"]["post"]["security"]
@@ -427,3 +460,10 @@ def test_the_tournament_list_costs_the_same_queries_for_more_tournaments(
     with django_assert_max_num_queries(6):
         body = client.get("/api/tournaments/").json()
     assert [t["is_organiser"] for t in body["results"]] == [True, True, True]
+
+
+def test_an_unknown_api_path_answers_json_not_an_html_page(client):
+    response = client.get("/api/no-such-thing/")
+    assert response.status_code == 404
+    assert response.json()["error"] == "not_found"
+    assert "/api/no-such-thing/" in response.json()["message"]

@@ -22,8 +22,6 @@ from tests.integration.test_scoring_services import (  # noqa: F401 (slow_writes
 )
 from tournaments.models import Round, Tournament
 
-pytestmark = pytest.mark.urls("tests.integration.api_urls")
-
 CONFLICT = (
     "Someone else changed this table's result while you were entering yours. Nothing of "
     "yours was stored: check the result as it is now and enter your change again."
@@ -74,7 +72,11 @@ def test_the_table_token_reads_its_table_without_seat_tokens_or_codes(db):
     body = response.json()
     assert body["table"] == 1 and body["round"] == {"number": 1, "status": "in-play"}
     assert [(s["engine_seat"], s["player"], s["label"]) for s in body["seats"]] == [
-        (0, "Ann", "North"), (1, "Bob", "East"), (2, "Cat", "South"), (3, "Dan", "West")]
+        (0, "Ann", "North"),
+        (1, "Bob", "East"),
+        (2, "Cat", "South"),
+        (3, "Dan", "West"),
+    ]
     assert [side["names"] for side in body["sides"]] == ["Ann & Cat", "Bob & Dan"]
     assert body["result"] is None and body["state"] == "missing" and body["version"] == 0
     text = response.content.decode()
@@ -108,8 +110,11 @@ def test_a_wrong_token_is_refused(db):
     client.credentials(HTTP_AUTHORIZATION="Table " + "x" * 43)
     response = client.get(api(table))
     assert response.status_code == 401
-    assert response.json() == {"error": "bad_token",
-                               "message": "There is no table behind this link.", "details": []}
+    assert response.json() == {
+        "error": "bad_token",
+        "message": "There is no table behind this link.",
+        "details": [],
+    }
     client.credentials(HTTP_AUTHORIZATION="Seat " + "x" * 43)
     assert client.get(api(table)).json()["message"] == "There is no seat behind this link."
 
@@ -120,8 +125,11 @@ def test_another_tables_token_does_not_open_this_table(db):
     for client in (with_table_token(other), with_seat_token(other_seats[0])):
         response = client.get(api(table))
         assert response.status_code == 403
-        assert response.json() == {"error": "not_this_table",
-                                   "message": "This link is for another table.", "details": []}
+        assert response.json() == {
+            "error": "not_this_table",
+            "message": "This link is for another table.",
+            "details": [],
+        }
 
 
 def test_another_tournaments_organiser_cannot_read_the_table(db):
@@ -144,15 +152,15 @@ def test_an_unknown_table_is_not_found_for_a_valid_token(db):
 
 def test_hands_are_scored_with_a_running_score(db):
     table, seats = seated_table()
-    response = with_table_token(table).post(api(table, "hands/"),
-                                            entry(EIGHT_HANDS[:3], seat=seats[0]), format="json")
+    response = with_table_token(table).post(
+        api(table, "hands/"), entry(EIGHT_HANDS[:3], seat=seats[0]), format="json"
+    )
     assert response.status_code == 200, response.json()
     body = response.json()
     assert body["result"]["scores"] == [6, 1, 6, 1]
     assert body["result"]["version"] == 1 and body["version"] == 1
     assert body["state"] == "in-progress" and body["replayed"] is False
-    assert [line["running"] for line in body["lines"]] == [
-        [0, 1, 0, 1], [4, 1, 4, 1], [6, 1, 6, 1]]
+    assert [line["running"] for line in body["lines"]] == [[0, 1, 0, 1], [4, 1, 4, 1], [6, 1, 6, 1]]
     assert body["lines"][1]["text"].startswith("Bob dealt; Ann made hearts")
     assert [side["score"] for side in body["sides"]] == [6, 1]
     assert body["next_dealer"] == 3
@@ -162,8 +170,9 @@ def test_hands_are_scored_with_a_running_score(db):
 
 def test_a_seat_token_enters_hands_as_that_seat(db):
     table, seats = seated_table()
-    response = with_seat_token(seats[1]).post(api(table, "hands/"), entry(EIGHT_HANDS[:1]),
-                                              format="json")
+    response = with_seat_token(seats[1]).post(
+        api(table, "hands/"), entry(EIGHT_HANDS[:1]), format="json"
+    )
     assert response.status_code == 200
     result = TableResult.objects.get(table=table)
     assert result.submitted_by_seat == seats[1] and result.submitted_side == 1
@@ -176,9 +185,11 @@ def test_the_table_token_must_say_whose_seat_enters(db):
     for body in (entry(EIGHT_HANDS[:1]), entry(EIGHT_HANDS[:1], seat=other_seats[0])):
         response = with_table_token(table).post(api(table, "hands/"), body, format="json")
         assert response.status_code == 400
-        assert response.json() == {"error": "not_at_table",
-                                   "message": "Choose your own seat at this table first.",
-                                   "details": []}
+        assert response.json() == {
+            "error": "not_at_table",
+            "message": "Choose your own seat at this table first.",
+            "details": [],
+        }
     assert not TableResult.objects.exists()
 
 
@@ -186,21 +197,32 @@ def test_a_refused_hand_has_the_engines_code_and_the_pages_message(client, db):
     # The same hand through the page and through the API: the same words.
     table, seats = seated_table()
     bad = hand(0, 1, 2, trump="spades") | {"turn_up": "9h"}
-    response = with_table_token(table).post(api(table, "hands/"), entry([bad], seat=seats[0]),
-                                            format="json")
+    response = with_table_token(table).post(
+        api(table, "hands/"), entry([bad], seat=seats[0]), format="json"
+    )
     assert response.status_code == 400
     body = response.json()
     assert body["error"] == "trump_not_turn_up_suit"
     assert body["hand"] == 1
     assert body["message"] == (
-        "Hand 1: In round 1 trump is the turn-up's suit (hearts), not spades.")
+        "Hand 1: In round 1 trump is the turn-up's suit (hearts), not spades."
+    )
     client.post(f"/t/{table.token}/", {"action": "seat", "seat": seats[0].pk})
     page = client.get(f"/t/{table.token}/").content.decode()
     values = dict(re.findall(r'name="(version|idempotency_key)" value="([^"]*)"', page))
-    shown = client.post(f"/t/{table.token}/", {
-        "action": "hand", "dealer": 0, "maker": 1, "round": 1, "trump": "spades", "tricks": 2,
-        "turn_up": "9h", **values,
-    }).content.decode()
+    shown = client.post(
+        f"/t/{table.token}/",
+        {
+            "action": "hand",
+            "dealer": 0,
+            "maker": 1,
+            "round": 1,
+            "trump": "spades",
+            "tricks": 2,
+            "turn_up": "9h",
+            **values,
+        },
+    ).content.decode()
     assert html.escape(body["message"]) in shown
     assert not TableResult.objects.exists()
 
@@ -208,11 +230,12 @@ def test_a_refused_hand_has_the_engines_code_and_the_pages_message(client, db):
 def test_a_wrong_dealer_names_the_players(db):
     table, seats = seated_table()
     response = with_table_token(table).post(
-        api(table, "hands/"), entry([hand(0, 1, 3), hand(2, 1, 3)], seat=seats[0]),
-        format="json")
+        api(table, "hands/"), entry([hand(0, 1, 3), hand(2, 1, 3)], seat=seats[0]), format="json"
+    )
     assert response.json()["error"] == "wrong_dealer"
     assert response.json()["message"] == (
-        "Hand 2: The deal passes to the left: the dealer should be seat Bob, not Cat.")
+        "Hand 2: The deal passes to the left: the dealer should be seat Bob, not Cat."
+    )
 
 
 def test_a_replayed_post_is_stored_once(db):
@@ -231,11 +254,12 @@ def test_a_replayed_post_is_stored_once(db):
 def test_a_key_used_at_another_table_is_a_conflict(db):
     table, seats = seated_table()
     other, other_seats = seated_table()
-    with_table_token(table).post(api(table, "hands/"), entry(EIGHT_HANDS[:1], seat=seats[0],
-                                                             key="same"), format="json")
+    with_table_token(table).post(
+        api(table, "hands/"), entry(EIGHT_HANDS[:1], seat=seats[0], key="same"), format="json"
+    )
     response = with_table_token(other).post(
-        api(other, "hands/"), entry(EIGHT_HANDS[:1], seat=other_seats[0], key="same"),
-        format="json")
+        api(other, "hands/"), entry(EIGHT_HANDS[:1], seat=other_seats[0], key="same"), format="json"
+    )
     assert response.status_code == 409
     assert response.json()["error"] == "duplicate_submission"
     assert not TableResult.objects.filter(table=other).exists()
@@ -243,11 +267,18 @@ def test_a_key_used_at_another_table_is_a_conflict(db):
 
 def test_a_stale_version_is_a_conflict_and_stores_nothing(db):
     table, seats = seated_table()
-    services.submit_hands(table=table, hands=EIGHT_HANDS[:1], seat=seats[1],
-                          expected_version=0, idempotency_key="phone-1")
+    services.submit_hands(
+        table=table,
+        hands=EIGHT_HANDS[:1],
+        seat=seats[1],
+        expected_version=0,
+        idempotency_key="phone-1",
+    )
     response = with_table_token(table).post(
-        api(table, "hands/"), entry([hand(0, 2, 3)], version=0, key="phone-2", seat=seats[0]),
-        format="json")
+        api(table, "hands/"),
+        entry([hand(0, 2, 3)], version=0, key="phone-2", seat=seats[0]),
+        format="json",
+    )
     assert response.status_code == 409
     assert response.json() == {"error": "conflict", "message": CONFLICT, "details": []}
     assert TableResult.objects.get(table=table).hands == EIGHT_HANDS[:1]
@@ -262,16 +293,17 @@ def test_hands_are_entered_with_a_token_only(db):
     assert organiser.status_code == 403
     assert organiser.json()["error"] == "not_this_table"
     assert organiser.json()["message"] == (
-        "Results are entered with the table's link; organisers correct them instead.")
-    assert with_table_token(other).post(api(table, "hands/"), body,
-                                        format="json").status_code == 403
+        "Results are entered with the table's link; organisers correct them instead."
+    )
+    assert (
+        with_table_token(other).post(api(table, "hands/"), body, format="json").status_code == 403
+    )
     assert not TableResult.objects.exists()
 
 
 def test_a_malformed_entry_is_invalid(db):
     table, seats = seated_table()
-    response = with_table_token(table).post(api(table, "hands/"), {"hands": "lots"},
-                                            format="json")
+    response = with_table_token(table).post(api(table, "hands/"), {"hands": "lots"}, format="json")
     assert response.status_code == 400
     body = response.json()
     assert body["error"] == "invalid"
@@ -280,20 +312,23 @@ def test_a_malformed_entry_is_invalid(db):
 
 def test_a_hand_that_is_not_an_object_is_explained_by_the_engine(db):
     table, seats = seated_table()
-    response = with_table_token(table).post(api(table, "hands/"), entry([7], seat=seats[0]),
-                                            format="json")
+    response = with_table_token(table).post(
+        api(table, "hands/"), entry([7], seat=seats[0]), format="json"
+    )
     assert response.status_code == 400
     assert response.json()["error"] == "bad_hand"
     assert response.json()["message"].startswith("Hand 1: A hand must be a JSON object")
 
 
 def test_no_entries_before_the_round_starts_or_after_it_closes(db):
-    for status, code in ((Round.Status.PLANNED, "round_not_started"),
-                         (Round.Status.CLOSED, "round_closed")):
+    for status, code in (
+        (Round.Status.PLANNED, "round_not_started"),
+        (Round.Status.CLOSED, "round_closed"),
+    ):
         table, seats = seated_table(status=status)
-        response = with_table_token(table).post(api(table, "hands/"),
-                                                entry(EIGHT_HANDS[:1], seat=seats[0]),
-                                                format="json")
+        response = with_table_token(table).post(
+            api(table, "hands/"), entry(EIGHT_HANDS[:1], seat=seats[0]), format="json"
+        )
         assert response.status_code == 400
         assert response.json()["error"] == code
 
@@ -304,18 +339,34 @@ def test_no_entries_before_the_round_starts_or_after_it_closes(db):
 def test_totals_are_checked_by_the_rules(db):
     table, seats = seated_table(entry_mode=Tournament.EntryMode.TOTALS)
     client = with_table_token(table)
-    bad = client.post(api(table, "totals/"), {"side_points": [3, 2], "expected_version": 0,
-                                              "idempotency_key": "t1", "seat": seats[0].pk},
-                      format="json")
+    bad = client.post(
+        api(table, "totals/"),
+        {
+            "side_points": [3, 2],
+            "expected_version": 0,
+            "idempotency_key": "t1",
+            "seat": seats[0].pk,
+        },
+        format="json",
+    )
     assert bad.status_code == 400
     assert bad.json()["message"] == "8 hands of north-american Euchre cannot give totals 3-2-3-2."
-    wrong_count = client.post(api(table, "totals/"), {
-        "side_points": [9], "expected_version": 0, "idempotency_key": "t2",
-        "seat": seats[0].pk}, format="json")
+    wrong_count = client.post(
+        api(table, "totals/"),
+        {"side_points": [9], "expected_version": 0, "idempotency_key": "t2", "seat": seats[0].pk},
+        format="json",
+    )
     assert wrong_count.json()["error"] == "bad_totals"
-    good = client.post(api(table, "totals/"), {"side_points": [9, 4], "expected_version": 0,
-                                               "idempotency_key": "t3", "seat": seats[0].pk},
-                       format="json")
+    good = client.post(
+        api(table, "totals/"),
+        {
+            "side_points": [9, 4],
+            "expected_version": 0,
+            "idempotency_key": "t3",
+            "seat": seats[0].pk,
+        },
+        format="json",
+    )
     assert good.status_code == 200
     assert good.json()["result"]["scores"] == [9, 4, 9, 4]
     assert good.json()["state"] == "provisional"
@@ -326,18 +377,26 @@ def test_totals_need_the_tables_token(db):
     other, _other_seats = seated_table()
     body = {"side_points": [9, 4], "expected_version": 0, "idempotency_key": "t"}
     assert APIClient().post(api(table, "totals/"), body, format="json").status_code == 401
-    assert with_table_token(other).post(api(table, "totals/"), body,
-                                        format="json").status_code == 403
-    assert signed_in(organiser_of(table)).post(api(table, "totals/"), body,
-                                               format="json").status_code == 403
+    assert (
+        with_table_token(other).post(api(table, "totals/"), body, format="json").status_code == 403
+    )
+    assert (
+        signed_in(organiser_of(table)).post(api(table, "totals/"), body, format="json").status_code
+        == 403
+    )
 
 
 # ---------------------------------------------------------------- confirming
 
 
 def finished(table, seats):
-    services.submit_hands(table=table, hands=EIGHT_HANDS, seat=seats[0], expected_version=0,
-                          idempotency_key="finished")
+    services.submit_hands(
+        table=table,
+        hands=EIGHT_HANDS,
+        seat=seats[0],
+        expected_version=0,
+        idempotency_key="finished",
+    )
 
 
 def test_the_other_sides_seat_token_confirms(db):
@@ -347,15 +406,18 @@ def test_the_other_sides_seat_token_confirms(db):
     assert own.status_code == 400
     assert own.json()["error"] == "own_result"
     assert own.json()["message"] == (
-        "Your side entered this result, so the other side must confirm it.")
-    done = with_seat_token(seats[3]).post(api(table, "confirm/"), {"idempotency_key": "c"},
-                                          format="json")
+        "Your side entered this result, so the other side must confirm it."
+    )
+    done = with_seat_token(seats[3]).post(
+        api(table, "confirm/"), {"idempotency_key": "c"}, format="json"
+    )
     assert done.status_code == 200
     assert done.json()["state"] == "confirmed"
     result = TableResult.objects.get(table=table)
     assert result.confirmed_by_seat == seats[3]
-    replay = with_seat_token(seats[3]).post(api(table, "confirm/"), {"idempotency_key": "c"},
-                                            format="json")
+    replay = with_seat_token(seats[3]).post(
+        api(table, "confirm/"), {"idempotency_key": "c"}, format="json"
+    )
     assert replay.status_code == 200
     again = with_seat_token(seats[1]).post(api(table, "confirm/"), {}, format="json")
     assert again.json()["error"] == "already_confirmed"
@@ -371,16 +433,22 @@ def test_the_table_token_confirms_with_an_opponents_code(db):
     assert wrong.json()["error"] == "unknown_code"
     own = client.post(api(table, "confirm/"), {"code": seats[0].player.code}, format="json")
     assert own.json()["error"] == "own_result"
-    done = client.post(api(table, "confirm/"), {"code": seats[1].player.code.lower()},
-                       format="json")
+    done = client.post(
+        api(table, "confirm/"), {"code": seats[1].player.code.lower()}, format="json"
+    )
     assert done.status_code == 200 and done.json()["state"] == "confirmed"
     assert ResultChange.objects.filter(table=table).last().via == ResultChange.Via.PLAYER_CODE
 
 
 def test_an_unfinished_result_cannot_be_confirmed(db):
     table, seats = seated_table()
-    services.submit_hands(table=table, hands=EIGHT_HANDS[:2], seat=seats[0],
-                          expected_version=0, idempotency_key="part")
+    services.submit_hands(
+        table=table,
+        hands=EIGHT_HANDS[:2],
+        seat=seats[0],
+        expected_version=0,
+        idempotency_key="part",
+    )
     response = with_seat_token(seats[1]).post(api(table, "confirm/"), {}, format="json")
     assert response.json()["error"] == "not_finished"
 
@@ -390,8 +458,10 @@ def test_an_organiser_confirms_and_others_cannot(db):
     finished(table, seats)
     other, other_seats = seated_table()
     assert APIClient().post(api(table, "confirm/"), {}, format="json").status_code == 401
-    assert with_seat_token(other_seats[1]).post(api(table, "confirm/"), {},
-                                                format="json").status_code == 403
+    assert (
+        with_seat_token(other_seats[1]).post(api(table, "confirm/"), {}, format="json").status_code
+        == 403
+    )
     stranger = signed_in(UserFactory()).post(api(table, "confirm/"), {}, format="json")
     assert stranger.status_code == 403 and stranger.json()["error"] == "not_organiser"
     done = signed_in(organiser_of(table)).post(api(table, "confirm/"), {}, format="json")
@@ -404,12 +474,17 @@ def test_an_organiser_confirms_and_others_cannot(db):
 
 def test_the_history_lists_every_change_for_the_table_and_its_organisers(db):
     table, seats = seated_table()
-    services.submit_hands(table=table, hands=EIGHT_HANDS[:1], seat=seats[0],
-                          expected_version=0, idempotency_key="h1")
-    services.submit_hands(table=table, hands=EIGHT_HANDS[:2], seat=seats[1],
-                          expected_version=1, idempotency_key="h2")
-    for client in (with_table_token(table), with_seat_token(seats[3]),
-                   signed_in(organiser_of(table))):
+    services.submit_hands(
+        table=table, hands=EIGHT_HANDS[:1], seat=seats[0], expected_version=0, idempotency_key="h1"
+    )
+    services.submit_hands(
+        table=table, hands=EIGHT_HANDS[:2], seat=seats[1], expected_version=1, idempotency_key="h2"
+    )
+    for client in (
+        with_table_token(table),
+        with_seat_token(seats[3]),
+        signed_in(organiser_of(table)),
+    ):
         response = client.get(api(table, "history/"))
         assert response.status_code == 200
         changes = response.json()
@@ -468,10 +543,16 @@ def test_an_organiser_corrects_a_result_and_the_audit_trail_keeps_it(db):
     finished(table, seats)
     client = signed_in(organiser_of(table))
     fixed = EIGHT_HANDS[:7] + [hand(3, 0, 3, trump="diamonds")]
-    response = client.patch(f"/api/results/{table.pk}/", {
-        "hands": fixed, "expected_version": 1, "idempotency_key": "fix-1",
-        "note": "Dan's side misread the last hand",
-    }, format="json")
+    response = client.patch(
+        f"/api/results/{table.pk}/",
+        {
+            "hands": fixed,
+            "expected_version": 1,
+            "idempotency_key": "fix-1",
+            "note": "Dan's side misread the last hand",
+        },
+        format="json",
+    )
     assert response.status_code == 200, response.json()
     assert response.json()["result"]["scores"] == [8, 5, 8, 5]
     assert response.json()["state"] == "confirmed"
@@ -481,9 +562,15 @@ def test_an_organiser_corrects_a_result_and_the_audit_trail_keeps_it(db):
     history = client.get(api(table, "history/")).json()
     assert history[-1]["who"] == f"organiser {organiser_of(table).username}"
     assert "Score 7–6 → 8–5" in history[-1]["lines"]
-    stale = client.patch(f"/api/results/{table.pk}/", {
-        "side_points": [9, 4], "expected_version": 1, "idempotency_key": "fix-2",
-    }, format="json")
+    stale = client.patch(
+        f"/api/results/{table.pk}/",
+        {
+            "side_points": [9, 4],
+            "expected_version": 1,
+            "idempotency_key": "fix-2",
+        },
+        format="json",
+    )
     assert stale.status_code == 409 and stale.json()["message"] == CONFLICT
 
 
@@ -491,17 +578,22 @@ def test_a_table_that_sent_nothing_is_given_a_result_by_its_organiser(db):
     table, _seats = seated_table(entry_mode=Tournament.EntryMode.TOTALS)
     client = signed_in(organiser_of(table))
     assert client.get(f"/api/results/{table.pk}/").json()["result"] is None
-    response = client.patch(f"/api/results/{table.pk}/", {
-        "side_points": [10, 3], "expected_version": 0, "idempotency_key": "given"},
-        format="json")
+    response = client.patch(
+        f"/api/results/{table.pk}/",
+        {"side_points": [10, 3], "expected_version": 0, "idempotency_key": "given"},
+        format="json",
+    )
     assert response.status_code == 200
     assert response.json()["result"]["scores"] == [10, 3, 10, 3]
 
 
 def test_a_correction_gives_hands_or_side_points(db):
     table, _seats = seated_table()
-    response = signed_in(organiser_of(table)).patch(f"/api/results/{table.pk}/", {
-        "expected_version": 0, "idempotency_key": "neither"}, format="json")
+    response = signed_in(organiser_of(table)).patch(
+        f"/api/results/{table.pk}/",
+        {"expected_version": 0, "idempotency_key": "neither"},
+        format="json",
+    )
     assert response.status_code == 400
     assert response.json()["message"] == "Give either hands or side_points."
 
@@ -510,10 +602,11 @@ def test_only_organisers_correct_results(db):
     table, seats = seated_table()
     finished(table, seats)
     body = {"side_points": [9, 4], "expected_version": 1, "idempotency_key": "x"}
-    assert APIClient().patch(f"/api/results/{table.pk}/", body,
-                             format="json").status_code == 403
-    assert with_table_token(table).patch(f"/api/results/{table.pk}/", body,
-                                         format="json").status_code == 403
+    assert APIClient().patch(f"/api/results/{table.pk}/", body, format="json").status_code == 403
+    assert (
+        with_table_token(table).patch(f"/api/results/{table.pk}/", body, format="json").status_code
+        == 403
+    )
     stranger = signed_in(UserFactory())
     assert stranger.patch(f"/api/results/{table.pk}/", body, format="json").status_code == 403
     assert stranger.get(f"/api/results/{table.pk}/").status_code == 403
@@ -525,15 +618,15 @@ def test_only_organisers_correct_results(db):
 
 
 @pytest.mark.usefixtures("slow_writes")
-def test_two_phones_posting_at_once_get_one_stored_and_one_conflict(
-    postgres_db, transactional_db
-):
+def test_two_phones_posting_at_once_get_one_stored_and_one_conflict(postgres_db, transactional_db):
     table, seats = seated_table()
     outcomes = _race(
-        lambda: with_seat_token(seats[0]).post(api(table, "hands/"),
-                                               entry(EIGHT_HANDS[:1], key="a"), format="json"),
-        lambda: with_seat_token(seats[1]).post(api(table, "hands/"),
-                                               entry([hand(0, 2, 3)], key="b"), format="json"),
+        lambda: with_seat_token(seats[0]).post(
+            api(table, "hands/"), entry(EIGHT_HANDS[:1], key="a"), format="json"
+        ),
+        lambda: with_seat_token(seats[1]).post(
+            api(table, "hands/"), entry([hand(0, 2, 3)], key="b"), format="json"
+        ),
     )
     assert sorted(o.status_code for o in outcomes) == [200, 409], outcomes
     assert TableResult.objects.get(table=table).version == 1

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
-from django.urls import include, path, reverse
+from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.factories import UserFactory, sample_names
@@ -30,13 +30,6 @@ from tournaments.printing.services import PrintRequestError, request_print, retr
 
 ARTIFACTS = Path(settings.BASE_DIR) / "test-artifacts"
 BASE = "http://testserver"
-
-# The lead mounts the printing pages at "print/" in config/urls.py; this module's own
-# URLconf does the same, so the page tests do not depend on that line being there.
-urlpatterns = [
-    path("print/", include("tournaments.printing.urls")),
-    path("", include("config.urls")),
-]
 
 
 @pytest.fixture(autouse=True)
@@ -462,10 +455,7 @@ def test_a_print_request_needs_a_rotation_and_sane_options(db):
 
 # --- pages -------------------------------------------------------------------
 
-with_print_urls = pytest.mark.urls(__name__)
 
-
-@with_print_urls
 def test_only_organisers_reach_the_print_pages(db, client):
     tournament = make_event(fmt=Tournament.Format.HEADS_UP, players=4, rounds=1)
     co_organiser, stranger = UserFactory(), UserFactory()
@@ -482,7 +472,6 @@ def test_only_organisers_reach_the_print_pages(db, client):
     assert response.status_code == 200 and "Scorecards" in response.content.decode()
 
 
-@with_print_urls
 def test_an_organiser_prints_watches_the_progress_and_downloads(
     db, client, eager, django_capture_on_commit_callbacks
 ):
@@ -518,7 +507,6 @@ def test_an_organiser_prints_watches_the_progress_and_downloads(
     assert client.get(reverse("print-job", args=[job.pk])).status_code == 403
 
 
-@with_print_urls
 def test_a_failed_job_shows_its_message_and_retry_makes_a_new_job(
     db, client, eager, django_capture_on_commit_callbacks
 ):

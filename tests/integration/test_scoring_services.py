@@ -38,15 +38,21 @@ def seated_table(
 ):
     """A tournament with one round in play and one table; seats 0..n-1, partners by parity."""
     tournament = TournamentFactory(
-        owner=UserFactory(), variant=variant, entry_mode=entry_mode, round_play=round_play,
-        hands_per_round=hands_per_round, options=options or {},
+        owner=UserFactory(),
+        variant=variant,
+        entry_mode=entry_mode,
+        round_play=round_play,
+        hands_per_round=hands_per_round,
+        options=options or {},
     )
     rnd = RoundFactory(tournament=tournament, number=1, status=status)
     table = TableFactory(round=rnd, number=1)
     sides = 2 if partners else players
     seats = [
         SeatFactory(
-            table=table, position=i, side=i % sides,
+            table=table,
+            position=i,
+            side=i % sides,
             player=PlayerFactory(tournament=tournament, name=NAMES[i]),
         )
         for i in range(players)
@@ -55,27 +61,35 @@ def seated_table(
 
 
 def hand(dealer, maker, tricks, *, trump="hearts", round=1, alone=()):
-    return {"dealer": dealer, "maker": maker, "round": round, "trump": trump,
-            "alone": list(alone), "tricks": tricks}
+    return {
+        "dealer": dealer,
+        "maker": maker,
+        "round": round,
+        "trump": trump,
+        "alone": list(alone),
+        "tricks": tricks,
+    }
 
 
 # Eight hands, dealer passing left; side 0 (Ann & Cat) ends 7, side 1 (Bob & Dan) 6.
 EIGHT_HANDS = [
-    hand(0, 1, 3),                       # Bob's side makes it: 1 to side 1
-    hand(1, 0, 5, alone=[0]),            # Ann marches alone: 4 to side 0
-    hand(2, 3, 1),                       # Dan euchred: 2 to side 0
-    hand(3, 2, 4, trump="spades"),       # 1 to side 0
-    hand(0, 1, 5, round=2),              # march: 2 to side 1
-    hand(1, 3, 3, trump="clubs"),        # 1 to side 1
-    hand(2, 1, 4),                       # 1 to side 1
-    hand(3, 3, 3, trump="diamonds"),     # 1 to side 1
+    hand(0, 1, 3),  # Bob's side makes it: 1 to side 1
+    hand(1, 0, 5, alone=[0]),  # Ann marches alone: 4 to side 0
+    hand(2, 3, 1),  # Dan euchred: 2 to side 0
+    hand(3, 2, 4, trump="spades"),  # 1 to side 0
+    hand(0, 1, 5, round=2),  # march: 2 to side 1
+    hand(1, 3, 3, trump="clubs"),  # 1 to side 1
+    hand(2, 1, 4),  # 1 to side 1
+    hand(3, 3, 3, trump="diamonds"),  # 1 to side 1
 ]
 
 
 def submit(table, seat, hands, *, version=None, key=None):
     current = TableResult.objects.filter(table=table).first()
     return services.submit_hands(
-        table=table, hands=hands, seat=seat,
+        table=table,
+        hands=hands,
+        seat=seat,
         expected_version=current.version if version is None and current else (version or 0),
         idempotency_key=key or f"k-{time.monotonic_ns()}",
     )
@@ -225,15 +239,25 @@ def test_a_confirmed_result_changes_only_through_an_audited_organiser_correction
         submit(table, seats[1], EIGHT_HANDS[:7])
     assert caught.value.code == "already_confirmed"
     with pytest.raises(ScoringError) as caught:
-        services.correct_result(table=table, user=UserFactory(), hands=EIGHT_HANDS,
-                                expected_version=2, idempotency_key="x")
+        services.correct_result(
+            table=table,
+            user=UserFactory(),
+            hands=EIGHT_HANDS,
+            expected_version=2,
+            idempotency_key="x",
+        )
     assert caught.value.code == "not_organiser"
     organiser = table.round.tournament.owner
     fixed = list(EIGHT_HANDS)
     fixed[2] = hand(2, 3, 3)  # Dan made it after all: 1 to side 1 instead of 2 to side 0
-    result = services.correct_result(table=table, user=organiser, hands=fixed,
-                                     expected_version=2, idempotency_key="fix",
-                                     note="Dan had three tricks")
+    result = services.correct_result(
+        table=table,
+        user=organiser,
+        hands=fixed,
+        expected_version=2,
+        idempotency_key="fix",
+        note="Dan had three tricks",
+    )
     assert result.scores == [5, 7, 5, 7]
     assert result.is_confirmed and result.confirmed_by_user == organiser
     change = ResultChange.objects.get(idempotency_key="fix")
@@ -247,36 +271,50 @@ def test_a_confirmed_result_changes_only_through_an_audited_organiser_correction
 def test_round_totals_are_checked_as_possible_after_the_rounds_hands(db):
     table, seats = seated_table(entry_mode=Tournament.EntryMode.TOTALS)
     with pytest.raises(RuleBroken) as caught:
-        services.submit_totals(table=table, side_points=[3, 2], seat=seats[0],
-                               expected_version=0, idempotency_key="t1")
+        services.submit_totals(
+            table=table, side_points=[3, 2], seat=seats[0], expected_version=0, idempotency_key="t1"
+        )
     assert caught.value.code == "impossible_round_totals"
     assert "8 hands" in caught.value.message
-    result = services.submit_totals(table=table, side_points=[9, 4], seat=seats[0],
-                                    expected_version=0, idempotency_key="t2")
+    result = services.submit_totals(
+        table=table, side_points=[9, 4], seat=seats[0], expected_version=0, idempotency_key="t2"
+    )
     assert result.scores == [9, 4, 9, 4]
     assert result.kind == TableResult.Kind.ROUND_TOTALS
     assert result.complete
 
 
 def test_a_final_game_score_is_checked_as_reachable(db):
-    table, seats = seated_table(entry_mode=Tournament.EntryMode.TOTALS,
-                                round_play=Tournament.RoundPlay.GAME)
+    table, seats = seated_table(
+        entry_mode=Tournament.EntryMode.TOTALS, round_play=Tournament.RoundPlay.GAME
+    )
     with pytest.raises(RuleBroken) as caught:
-        services.submit_totals(table=table, side_points=[15, 3], seat=seats[0],
-                               expected_version=0, idempotency_key="f1")
+        services.submit_totals(
+            table=table,
+            side_points=[15, 3],
+            seat=seats[0],
+            expected_version=0,
+            idempotency_key="f1",
+        )
     assert caught.value.code == "impossible_final_score"
-    result = services.submit_totals(table=table, side_points=[4, 10], seat=seats[0],
-                                    expected_version=0, idempotency_key="f2")
+    result = services.submit_totals(
+        table=table, side_points=[4, 10], seat=seats[0], expected_version=0, idempotency_key="f2"
+    )
     assert result.winners == [1, 3]
     assert result.kind == TableResult.Kind.FINAL_SCORE
 
 
 def test_cutthroat_totals_take_one_number_per_player(db):
-    table, seats = seated_table(variant=Tournament.Variant.THREE_HANDED, players=3,
-                                partners=False, entry_mode=Tournament.EntryMode.TOTALS,
-                                round_play=Tournament.RoundPlay.GAME)
-    result = services.submit_totals(table=table, side_points=[10, 2, 4], seat=seats[1],
-                                    expected_version=0, idempotency_key="c")
+    table, seats = seated_table(
+        variant=Tournament.Variant.THREE_HANDED,
+        players=3,
+        partners=False,
+        entry_mode=Tournament.EntryMode.TOTALS,
+        round_play=Tournament.RoundPlay.GAME,
+    )
+    result = services.submit_totals(
+        table=table, side_points=[10, 2, 4], seat=seats[1], expected_version=0, idempotency_key="c"
+    )
     assert result.winners == [0]
     assert services.confirm_result(table=table, seat=seats[2]).is_confirmed
 
@@ -367,8 +405,7 @@ def slow_writes(monkeypatch):
     monkeypatch.setattr(services, "_snapshot", slow)
 
 
-def test_two_opponents_confirming_at_once_confirm_once(postgres_db, transactional_db,
-                                                       slow_writes):
+def test_two_opponents_confirming_at_once_confirm_once(postgres_db, transactional_db, slow_writes):
     table, seats = seated_table()
     submit(table, seats[0], EIGHT_HANDS)
     outcomes = _race(
@@ -387,8 +424,9 @@ def test_two_phones_editing_at_once_store_one_version_and_tell_the_other(
     submit(table, seats[0], EIGHT_HANDS[:2], version=0)
     outcomes = _race(
         lambda: submit(table, seats[0], EIGHT_HANDS[:3], version=1, key="phone-a"),
-        lambda: submit(table, seats[1], [*EIGHT_HANDS[:2], hand(2, 0, 4)], version=1,
-                       key="phone-b"),
+        lambda: submit(
+            table, seats[1], [*EIGHT_HANDS[:2], hand(2, 0, 4)], version=1, key="phone-b"
+        ),
     )
     errors = [o for o in outcomes if isinstance(o, ScoringError)]
     stored = [o for o in outcomes if isinstance(o, TableResult)]
@@ -398,8 +436,7 @@ def test_two_phones_editing_at_once_store_one_version_and_tell_the_other(
     assert result.hands == stored[0].hands
 
 
-def test_a_retried_request_racing_itself_is_stored_once(postgres_db, transactional_db,
-                                                        slow_writes):
+def test_a_retried_request_racing_itself_is_stored_once(postgres_db, transactional_db, slow_writes):
     table, seats = seated_table()
     outcomes = _race(
         lambda: submit(table, seats[0], EIGHT_HANDS[:1], version=0, key="same"),
@@ -430,8 +467,11 @@ def test_an_organiser_removing_a_hand_reopens_the_result_for_confirmation(db):
     submit(table, seats[0], EIGHT_HANDS)
     services.confirm_result(table=table, seat=seats[1])
     result = services.correct_result(
-        table=table, user=table.round.tournament.owner, hands=EIGHT_HANDS[:7],
-        expected_version=2, idempotency_key="reopen",
+        table=table,
+        user=table.round.tournament.owner,
+        hands=EIGHT_HANDS[:7],
+        expected_version=2,
+        idempotency_key="reopen",
     )
     assert result.complete is False
     assert result.status == TableResult.Status.PROVISIONAL

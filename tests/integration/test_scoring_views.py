@@ -5,19 +5,13 @@ from __future__ import annotations
 
 import re
 
-import pytest
-from django.urls import include, path, reverse
+from django.urls import reverse
 
-from config.urls import urlpatterns as site_urlpatterns
 from scoring import services
 from scoring.models import ResultChange, TableResult
 from tests.factories import UserFactory
 from tests.integration.test_scoring_services import EIGHT_HANDS, hand, seated_table
 from tournaments.models import Round, Tournament
-
-# The scoring pages ahead of the rest of the site, as config/urls.py includes them.
-urlpatterns = [path("", include("scoring.urls")), *site_urlpatterns]
-pytestmark = pytest.mark.urls(__name__)
 
 
 def page(table):
@@ -35,8 +29,15 @@ def form_values(html: str) -> dict:
 
 
 def hand_post(dealer, maker, tricks, *, trump="hearts", round=1, alone=(), **extra):
-    data = {"action": "hand", "dealer": dealer, "maker": maker, "round": round,
-            "trump": trump, "tricks": tricks, "alone": list(alone)}
+    data = {
+        "action": "hand",
+        "dealer": dealer,
+        "maker": maker,
+        "round": round,
+        "trump": trump,
+        "tricks": tricks,
+        "alone": list(alone),
+    }
     data.update(extra)
     return data
 
@@ -65,8 +66,9 @@ def test_a_scorer_enters_a_hand_and_sees_the_running_score(client, db):
     as_scorer(client, table, seats[0])
     html = client.get(page(table)).content.decode()
     assert 'value="0" selected' in html  # the first dealer is pre-filled
-    response = client.post(page(table), {**hand_post(0, 0, 5, alone=[0]), **form_values(html)},
-                           follow=True)
+    response = client.post(
+        page(table), {**hand_post(0, 0, 5, alone=[0]), **form_values(html)}, follow=True
+    )
     html = response.content.decode()
     assert "Hand 1 saved." in html
     assert "+4 Ann &amp; Cat" in html
@@ -80,8 +82,9 @@ def test_a_refused_hand_names_the_rule_keeps_the_form_and_stores_nothing(client,
     table, seats = seated_table()
     as_scorer(client, table, seats[0])
     values = form_values(client.get(page(table)).content.decode())
-    response = client.post(page(table), {**hand_post(0, 1, 2, trump="spades", turn_up="9h"),
-                                         **values})
+    response = client.post(
+        page(table), {**hand_post(0, 1, 2, trump="spades", turn_up="9h"), **values}
+    )
     html = response.content.decode()
     assert response.status_code == 200
     assert "In round 1 trump is the turn-up&#x27;s suit (hearts), not spades." in html
@@ -112,8 +115,13 @@ def test_a_stale_form_gets_a_conflict_message_and_keeps_what_was_typed(client, d
     table, seats = seated_table()
     as_scorer(client, table, seats[1])
     stale = form_values(client.get(page(table)).content.decode())
-    services.submit_hands(table=table, hands=[hand(0, 2, 3)], seat=seats[0],
-                          expected_version=0, idempotency_key="other-phone")
+    services.submit_hands(
+        table=table,
+        hands=[hand(0, 2, 3)],
+        seat=seats[0],
+        expected_version=0,
+        idempotency_key="other-phone",
+    )
     response = client.post(page(table), {**hand_post(0, 1, 4, trump="clubs"), **stale})
     html = response.content.decode()
     assert "Someone else changed this table" in html
@@ -123,29 +131,37 @@ def test_a_stale_form_gets_a_conflict_message_and_keeps_what_was_typed(client, d
 
 def test_the_opponents_confirm_with_a_code_but_not_the_submitters(client, db):
     table, seats = seated_table()
-    services.submit_hands(table=table, hands=EIGHT_HANDS, seat=seats[0],
-                          expected_version=0, idempotency_key="k")
+    services.submit_hands(
+        table=table, hands=EIGHT_HANDS, seat=seats[0], expected_version=0, idempotency_key="k"
+    )
     html = client.get(page(table)).content.decode()
     assert "Entered by Ann &amp; Cat" in html
-    own = client.post(page(table), {"action": "confirm-code", "code": seats[2].player.code,
-                                    "idempotency_key": "c1"})
+    own = client.post(
+        page(table),
+        {"action": "confirm-code", "code": seats[2].player.code, "idempotency_key": "c1"},
+    )
     assert "Your side entered this result" in own.content.decode()
-    done = client.post(page(table), {"action": "confirm-code", "code": seats[1].player.code,
-                                     "idempotency_key": "c2"}, follow=True)
+    done = client.post(
+        page(table),
+        {"action": "confirm-code", "code": seats[1].player.code, "idempotency_key": "c2"},
+        follow=True,
+    )
     assert "Result confirmed" in done.content.decode()
     assert TableResult.objects.get(table=table).is_confirmed
 
 
 def test_the_seat_link_confirms_in_one_tap(client, db):
     table, seats = seated_table()
-    services.submit_hands(table=table, hands=EIGHT_HANDS, seat=seats[0],
-                          expected_version=0, idempotency_key="k")
+    services.submit_hands(
+        table=table, hands=EIGHT_HANDS, seat=seats[0], expected_version=0, idempotency_key="k"
+    )
     own = client.get(f"/s/{seats[2].token}/").content.decode()
     assert "confirm this result" not in own
     html = client.get(f"/s/{seats[3].token}/").content.decode()
     assert "I, Dan, confirm this result" in html
-    response = client.post(f"/s/{seats[3].token}/",
-                           {"action": "confirm-seat", **form_values(html)}, follow=True)
+    response = client.post(
+        f"/s/{seats[3].token}/", {"action": "confirm-seat", **form_values(html)}, follow=True
+    )
     assert "Result confirmed" in response.content.decode()
     result = TableResult.objects.get(table=table)
     assert result.confirmed_by_seat == seats[3]
@@ -182,12 +198,14 @@ def test_the_organiser_results_page_shows_each_tables_state(client, db):
     assert client.get(url).status_code == 403
     client.force_login(rnd.tournament.owner)
     assert "Missing" in client.get(url).content.decode()
-    services.submit_hands(table=table, hands=EIGHT_HANDS, seat=seats[0],
-                          expected_version=0, idempotency_key="k")
+    services.submit_hands(
+        table=table, hands=EIGHT_HANDS, seat=seats[0], expected_version=0, idempotency_key="k"
+    )
     html = client.get(url).content.decode()
     assert "state-provisional" in html and "Close the round anyway" in html
-    client.post(reverse("result-confirm", args=[rnd.tournament.pk, 1, 1]),
-                {"idempotency_key": "org"})
+    client.post(
+        reverse("result-confirm", args=[rnd.tournament.pk, 1, 1]), {"idempotency_key": "org"}
+    )
     html = client.get(url).content.decode()
     assert "state-confirmed" in html and "Close the round</button>" in html
 
@@ -207,36 +225,46 @@ def test_closing_a_round_with_open_tables_needs_force(client, db):
 
 def test_an_organiser_correction_shows_in_the_tables_history(client, db):
     table, seats = seated_table()
-    services.submit_hands(table=table, hands=EIGHT_HANDS, seat=seats[0],
-                          expected_version=0, idempotency_key="k")
+    services.submit_hands(
+        table=table, hands=EIGHT_HANDS, seat=seats[0], expected_version=0, idempotency_key="k"
+    )
     services.confirm_result(table=table, seat=seats[1])
     owner = table.round.tournament.owner
     client.force_login(owner)
     url = reverse("result-correct", args=[table.round.tournament.pk, 1, 1])
     html = client.get(url + "?hand=3").content.decode()
     assert "Change hand 3" in html
-    response = client.post(url, {**hand_post(2, 3, 3, hand_number=3), **form_values(html),
-                                 "note": "Dan had three"}, follow=True)
+    response = client.post(
+        url,
+        {**hand_post(2, 3, 3, hand_number=3), **form_values(html), "note": "Dan had three"},
+        follow=True,
+    )
     assert "Correction saved" in response.content.decode()
     assert TableResult.objects.get(table=table).scores == [5, 7, 5, 7]
     history = client.get(f"/t/{table.token}/history/").content.decode()
     assert "Corrected by an organiser" in history
     assert f"organiser {owner.username}" in history
-    assert ("Hand 3: Cat dealt; Dan made hearts (round 1); makers took 1 trick → "
-            "Cat dealt; Dan made hearts (round 1); makers took 3 tricks") in history
+    assert (
+        "Hand 3: Cat dealt; Dan made hearts (round 1); makers took 1 trick → "
+        "Cat dealt; Dan made hearts (round 1); makers took 3 tricks"
+    ) in history
     assert "Score 7–6 → 5–7" in history
     assert "Dan had three" in history
 
 
 def test_the_scorer_can_take_back_the_last_hand_before_confirmation(client, db):
     table, seats = seated_table()
-    services.submit_hands(table=table, hands=EIGHT_HANDS[:2], seat=seats[0],
-                          expected_version=0, idempotency_key="k")
+    services.submit_hands(
+        table=table, hands=EIGHT_HANDS[:2], seat=seats[0], expected_version=0, idempotency_key="k"
+    )
     as_scorer(client, table, seats[0])
     html = client.get(page(table)).content.decode()
-    form = re.search(r'value="remove-last">\s*<input type="hidden" name="version" '
-                     r'value="(\d+)">\s*<input type="hidden" name="idempotency_key" '
-                     r'value="(\w+)">', html)
+    form = re.search(
+        r'value="remove-last">\s*<input type="hidden" name="version" '
+        r'value="(\d+)">\s*<input type="hidden" name="idempotency_key" '
+        r'value="(\w+)">',
+        html,
+    )
     data = {"action": "remove-last", "version": form.group(1), "idempotency_key": form.group(2)}
     client.post(page(table), data)
     client.post(page(table), data)  # the double tap removes nothing more
@@ -245,8 +273,9 @@ def test_the_scorer_can_take_back_the_last_hand_before_confirmation(client, db):
 
 def test_an_organiser_corrects_totals_with_the_rules_checked(client, db):
     table, seats = seated_table(entry_mode=Tournament.EntryMode.TOTALS)
-    services.submit_totals(table=table, side_points=[9, 4], seat=seats[0],
-                           expected_version=0, idempotency_key="k")
+    services.submit_totals(
+        table=table, side_points=[9, 4], seat=seats[0], expected_version=0, idempotency_key="k"
+    )
     client.force_login(table.round.tournament.owner)
     url = reverse("result-correct", args=[table.round.tournament.pk, 1, 1])
     values = form_values(client.get(url).content.decode())

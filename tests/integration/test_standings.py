@@ -12,9 +12,8 @@ import random
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
-from django.urls import include, path, reverse
+from django.urls import reverse
 
-from config.urls import urlpatterns as site_urlpatterns
 from leagues import selectors, services
 from leagues.models import Member, PlayerLink, Season, StandingsSettings
 from scoring import services as scoring_services
@@ -24,12 +23,7 @@ from scoring.standings import Metric
 from tournaments import services as tournament_services
 from tournaments.models import Bye, Round, Seat, Table, Tournament
 
-# The site's URLs, plus leagues.urls for as long as config/urls.py does not include it.
-urlpatterns = list(site_urlpatterns)
-if not any(getattr(p, "urlconf_name", None) == "leagues.urls" for p in site_urlpatterns):
-    urlpatterns.append(path("", include("leagues.urls")))
-
-pytestmark = [pytest.mark.django_db, pytest.mark.urls(__name__)]
+pytestmark = pytest.mark.django_db
 
 _keys = itertools.count()
 
@@ -429,8 +423,12 @@ def test_season_standings_add_up_nights_and_count_missed_nights(organiser):
 
     services.add_night(season=season, tournament=nights[2], user=organiser)
     services.update_season(
-        season=season, user=organiser, name=season.name, best_of=2,
-        missed_night="fixed", missed_night_points=3,
+        season=season,
+        user=organiser,
+        name=season.name,
+        best_of=2,
+        missed_night="fixed",
+        missed_night_points=3,
     )
     standings = selectors.season_standings(Season.objects.get(pk=season.pk))
     assert all(sum(n.counted for n in row.nights) == 2 for row in standings.rows)
@@ -439,8 +437,9 @@ def test_season_standings_add_up_nights_and_count_missed_nights(organiser):
 
 def test_a_missed_night_scores_by_the_season_rule(organiser):
     first = make_night(organiser, names=EIGHT, rounds=1, day=1)
-    second = make_night(organiser, names=[*EIGHT[:4], *[f"Guest {n}" for n in range(4)]], day=8,
-                        rounds=1)
+    second = make_night(
+        organiser, names=[*EIGHT[:4], *[f"Guest {n}" for n in range(4)]], day=8, rounds=1
+    )
     for night in (first, second):
         play_all(night, organiser, 1)
     season = make_season(organiser, [first, second], missed_night="fixed", missed_night_points=3)
@@ -549,8 +548,14 @@ def random_result(rng: random.Random, table: Table, sides: list[int]) -> None:
         partner_or_defender = (maker + 1) % players
         alone = rng.choice([[], [], [maker], [partner_or_defender], [maker, partner_or_defender]])
         hands.append(
-            {"dealer": number % players, "maker": maker, "round": 1, "trump": "hearts",
-             "alone": alone, "tricks": tricks}
+            {
+                "dealer": number % players,
+                "maker": maker,
+                "round": 1,
+                "trump": "hearts",
+                "alone": alone,
+                "tricks": tricks,
+            }
         )
     winners = []
     if rng.random() < 0.3:
@@ -575,9 +580,7 @@ def test_the_database_tally_matches_the_pure_tally(postgres_db, organiser, seed)
         tournament = Tournament.objects.create(
             name=f"Layout {seed}-{index}", date=datetime.date(2026, 1, 1 + index), owner=organiser
         )
-        people = [
-            tournament.players.create(name=f"P{n}") for n in range(len(layout) * 3)
-        ]
+        people = [tournament.players.create(name=f"P{n}") for n in range(len(layout) * 3)]
         for number in range(1, 4):
             rnd = Round.objects.create(tournament=tournament, number=number)
             rng.shuffle(people)
@@ -595,8 +598,16 @@ def test_the_database_tally_matches_the_pure_tally(postgres_db, organiser, seed)
     nights = selectors.load_nights(tournaments, lines=False)
     from scoring.standings import tally
 
-    fields = ("played", "won", "drawn", "lost", "points_for", "points_against",
-              "loners_made", "euchres_made")
+    fields = (
+        "played",
+        "won",
+        "drawn",
+        "lost",
+        "points_for",
+        "points_against",
+        "loners_made",
+        "euchres_made",
+    )
     for tournament in tournaments:
         expected = {
             pk: tuple(getattr(record, f) for f in fields)

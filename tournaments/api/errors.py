@@ -82,8 +82,11 @@ def _code_of(exc: exceptions.APIException) -> str:
 def _validation_body(detail: Any) -> dict:
     fields: dict[str, list[str]] = {}
     _flatten(detail, "", fields)
-    details = [f"{name}: {message}" if name else message
-               for name, messages in fields.items() for message in messages]
+    details = [
+        f"{name}: {message}" if name else message
+        for name, messages in fields.items()
+        for message in messages
+    ]
     if len(details) == 1:
         message = details[0]
     else:
@@ -124,4 +127,17 @@ class ErrorSerializer(serializers.Serializer):
         child=serializers.ListField(child=serializers.CharField()),
         required=False,
         help_text="For `invalid`: messages per field path.",
+    )
+
+
+def unknown_endpoint(request, *args: object, **kwargs: object):
+    """A path under /api/ that names no endpoint: the same JSON shape as every API error,
+    so a client never has to parse an HTML page."""
+    from django.http import JsonResponse
+
+    return JsonResponse(
+        error_body(
+            "not_found", _("There is no such API endpoint: %(path)s") % {"path": request.path}
+        ),
+        status=status.HTTP_404_NOT_FOUND,
     )

@@ -8,9 +8,7 @@ from scoring.standings import Entry, Game, Side
 def side(players, points, *, won=None, loners=None, euchres=None):
     loners = loners or {}
     euchres = euchres or {}
-    return Side(
-        tuple(Entry(p, loners.get(p, 0), euchres.get(p, 0)) for p in players), points, won
-    )
+    return Side(tuple(Entry(p, loners.get(p, 0), euchres.get(p, 0)) for p in players), points, won)
 
 
 def game(round_number, *sides, table=1):
