@@ -10,7 +10,7 @@ from tournaments.rotations.whist_starters import STARTERS
 # Sizes clubs actually play from 32 up, and those of them with an exact design.
 CLUB_SIZES = (32, 33, 36, 44, 45, 48, 52, 56, 57, 60, 64, 68, 69, 72, 76, 77, 80, 84, 85, 88,
               92, 93, 96, 100)
-EXACT_CLUB_SIZES = (32, 33, 36, 44, 45, 48, 52, 56, 57, 60, 64, 76, 77, 85)
+EXACT_CLUB_SIZES = (32, 33, 36, 44, 45, 48, 52, 56, 57, 60, 64, 68, 76, 77, 85)
 
 
 @pytest.mark.parametrize("n", sorted(STARTERS))
