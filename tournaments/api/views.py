@@ -385,6 +385,21 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     def _fresh(self, table: Table) -> Table:
         return scoring_selectors.table_for_token(table.token)
 
+    def _submit(self, request: Request, serializer_class, submit, field: str) -> Response:
+        """Hands and totals are one write with a different payload: parse, find the
+        scorer's seat, call the scoring service, answer with the table's new state."""
+        table = self.get_object()
+        form = serializer_class(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        seat, via = self._scorer(table, data["seat"])
+        result = submit(
+            table=table, seat=seat, via=via, expected_version=data["expected_version"],
+            idempotency_key=data["idempotency_key"], **{field: data[field]},
+        )
+        return Response(table_state(self._fresh(table), acting_seat=self._acting_seat(),
+                                    replayed=getattr(result, "replayed", False)))
+
     @extend_schema(responses={200: s.TableStateSerializer, **refusals(401, 403, 404)})
     def retrieve(self, request: Request, token: str) -> Response:
         """The table's round, seats (in the engine's seat order) and current result."""
@@ -395,34 +410,16 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def hands(self, request: Request, token: str) -> Response:
         """Store every hand so far; the engine checks and scores them."""
-        table = self.get_object()
-        form = s.SubmitHandsSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        seat, via = self._scorer(table, form.validated_data["seat"])
-        result = scoring_services.submit_hands(
-            table=table, hands=form.validated_data["hands"], seat=seat, via=via,
-            expected_version=form.validated_data["expected_version"],
-            idempotency_key=form.validated_data["idempotency_key"],
-        )
-        return Response(table_state(self._fresh(table), acting_seat=self._acting_seat(),
-                                    replayed=getattr(result, "replayed", False)))
+        return self._submit(request, s.SubmitHandsSerializer, scoring_services.submit_hands,
+                            "hands")
 
     @extend_schema(request=s.SubmitTotalsSerializer,
                    responses={200: s.TableStateSerializer, **refusals(400, 401, 403, 404, 409)})
     @action(detail=True, methods=["post"])
     def totals(self, request: Request, token: str) -> Response:
         """Store each side's points (round totals, or a finished game's score)."""
-        table = self.get_object()
-        form = s.SubmitTotalsSerializer(data=request.data)
-        form.is_valid(raise_exception=True)
-        seat, via = self._scorer(table, form.validated_data["seat"])
-        result = scoring_services.submit_totals(
-            table=table, side_points=form.validated_data["side_points"], seat=seat, via=via,
-            expected_version=form.validated_data["expected_version"],
-            idempotency_key=form.validated_data["idempotency_key"],
-        )
-        return Response(table_state(self._fresh(table), acting_seat=self._acting_seat(),
-                                    replayed=getattr(result, "replayed", False)))
+        return self._submit(request, s.SubmitTotalsSerializer, scoring_services.submit_totals,
+                            "side_points")
 
     @extend_schema(request=s.ConfirmSerializer,
                    responses={200: s.TableStateSerializer, **refusals(400, 401, 403, 404, 409)})
