@@ -3,8 +3,9 @@
 Players are the integers 0..n-1. A design is a list of rounds; a round is a pair
 (tables, byes) where each table is ((a, b), (c, d)): a+b partner against c+d.
 
-All designs here are developed over a group (Z_q, GF(q) or GF(a) x GF(b), see
-`group`). For n = 4m the players are Z_(n-1) plus a fixed player INF = n-1 and
+All designs here are developed over a group (Z_q, GF(q), GF(a) x GF(b) or
+Z_q x GF(r), see `group`). For n = 4m the players are the group of order n-1
+(mostly Z_(n-1)) plus a fixed player INF = n-1 and
 there are n-1 rounds with nobody sitting out; for n = 4m+1 the players are the
 group's n elements, there are n rounds and player g sits out round g. Round g
 is the initial round (the "starter") with g added to every finite player.
@@ -13,7 +14,8 @@ A starter works exactly when its partner differences cover every nonzero
 difference class {d, -d} once and its opponent differences cover each class
 twice (pairs with INF are automatic). Starters come from, in order: the closed
 construction for prime powers q = 1 (mod 4), the product construction over
-GF(a) x GF(b) (`_product_starter`), Dudeney's published 12-player round,
+GF(a) x GF(b) (`_product_starter`), the inflation of a cyclic Wh(q+1) by
+GF(r) for n = qr + 1 (`whist_inflate`), Dudeney's published 12-player round,
 starters found offline (the table below and `whist_starters.STARTERS`, each
 checked with `_starter_ok` before use), and `find_starter` at run time for
 n > 200. Any other n <= 200 has no exact design here (`available` is False)
@@ -28,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
+from . import whist_inflate
 from .whist_starters import STARTERS as _OFFLINE_STARTERS
 
 Pair = tuple[int, int]
@@ -162,11 +165,18 @@ class Cyclic:
     def sub(self, a: int, b: int) -> int:
         return (a - b) % self.q
 
+    def mul(self, a: int, b: int) -> int:
+        return a * b % self.q
+
 
 class Product:
-    """GF(a) x GF(b) on the integers 0..ab-1: x = u + a*v with u in GF(a), v in GF(b)."""
+    """A x GF(b) on the integers 0..ab-1: x = u + a*v with u in A, v in GF(b).
 
-    def __init__(self, first: Field, second: Field) -> None:
+    A is GF(a) for the products of two fields (n = 1 mod 4) or Z_a for the
+    inflated 4m-player designs of `whist_inflate`.
+    """
+
+    def __init__(self, first: Field | Cyclic, second: Field) -> None:
         self.first, self.second = first, second
         self.q = first.q * second.q
 
@@ -192,12 +202,15 @@ class Product:
 Group = Field | Cyclic | Product
 
 
+@cache
 def group(n: int) -> Group:
     """The group a Wh(n) is developed over.
 
     GF(n) for proper prime powers n = 1 (mod 4); GF(a) x GF(b) when n = ab with
     a a proper prime power and b a coprime prime power, both 1 (mod 4) (so 45,
-    117 and 153 below 200); otherwise Z_n, or Z_(n-1) plus INF for n = 4m.
+    117 and 153 below 200); otherwise Z_n. For n = 4m, Z_q x GF(r) plus INF when
+    `whist_inflate` can build the design from Wh(q+1), with n-1 = qr and no
+    starter of Z_(n-1) stored; otherwise Z_(n-1) plus INF.
     """
     if n % 4 == 1:
         pk = prime_power(n)
@@ -211,7 +224,22 @@ def group(n: int) -> Group:
             assert first is not None and second is not None
             return Product(first, second)
         return Cyclic(n)
+    inflation = _inflation(n)
+    if inflation is not None:
+        gf = field(inflation[1])
+        assert gf is not None
+        return Product(Cyclic(inflation[0]), gf)
     return Cyclic(n - 1)
+
+
+def _inflation(n: int) -> tuple[int, int] | None:
+    if n in _STARTERS or n in _OFFLINE_STARTERS:
+        return None
+
+    def inner_ok(q: int) -> bool:
+        return isinstance(group(q + 1), Cyclic) and bool(_closed_starter(q + 1) or _tabled(q + 1))
+
+    return whist_inflate.factors(n, prime_power, inner_ok)
 
 
 def _product_factors(n: int) -> tuple[int, int] | None:
@@ -337,6 +365,12 @@ def _closed_starter(n: int) -> tuple[int, ...] | None:
         # Dudeney: AB-IL, EJ-GK, FH-CD with A fixed and B..L = 0..10.
         return (-1, 0, 7, 10, 3, 8, 5, 9, 4, 6, 1, 2)
     grp = group(n)
+    if isinstance(grp, Product) and n % 4 == 0:
+        q = grp.first.q
+        inner = _closed_starter(q + 1) or _tabled(q + 1)
+        assert inner is not None
+        flat = whist_inflate.starter(n, inner, grp.join, q, grp.second)
+        return tuple(flat) if _starter_ok(n, flat) else None
     if isinstance(grp, Product):
         flat = _product_starter(grp)
         return tuple(flat) if _starter_ok(n, flat) else None

@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.rotations import whist
+from tournaments.rotations import whist, whist_inflate
 from tournaments.rotations.whist_starters import STARTERS
 
 # Sizes clubs actually play from 32 up, and those of them with an exact design.
 CLUB_SIZES = (32, 33, 36, 44, 45, 48, 52, 56, 57, 60, 64, 68, 69, 72, 76, 77, 80, 84, 85, 88,
               92, 93, 96, 100)
-EXACT_CLUB_SIZES = (32, 33, 36, 44, 45, 48, 52, 56, 57, 60, 64, 68, 76, 77, 85)
+EXACT_CLUB_SIZES = (32, 33, 36, 44, 45, 48, 52, 56, 57, 60, 64, 68, 76, 77, 85, 88, 92, 96, 100)
+# 4m-player sizes built by inflating a cyclic Wh(q+1) with GF(r), n - 1 = qr.
+INFLATED = {88: (3, 29), 92: (7, 13), 96: (19, 5), 100: (11, 9), 116: (23, 5), 120: (7, 17),
+            124: (3, 41), 144: (11, 13), 156: (31, 5), 160: (3, 53), 172: (19, 9),
+            176: (7, 25), 184: (3, 61), 188: (11, 17)}
 
 
 @pytest.mark.parametrize("n", sorted(STARTERS))
@@ -76,3 +80,43 @@ def test_product_group_arithmetic() -> None:
 def test_only_products_with_a_proper_prime_power_factor_use_product_groups() -> None:
     products = [n for n in range(5, 201, 4) if isinstance(whist.group(n), whist.Product)]
     assert products == [45, 117, 153]
+
+
+@pytest.mark.parametrize("n", sorted(INFLATED))
+def test_inflated_design_is_an_exact_whist_tournament(n: int) -> None:
+    grp = whist.group(n)
+    assert isinstance(grp, whist.Product) and isinstance(grp.first, whist.Cyclic)
+    assert (grp.first.q, grp.second.q) == INFLATED[n]
+    assert whist.available(n, search_steps=0)
+    rounds = whist.design(n)
+    assert len(rounds) == n - 1
+    assert whist.check(n, rounds) == ""
+
+
+def test_inflation_is_used_exactly_where_listed() -> None:
+    inflated = [n for n in range(4, 201, 4) if isinstance(whist.group(n), whist.Product)]
+    assert inflated == sorted(INFLATED)
+
+
+def test_linear_inflation_needs_q_prime_to_3() -> None:
+    # Z_3 has no strong complete mapping, so 88 = 3 * 29 + 1 needs its orbit base.
+    grp = whist.group(88)
+    assert isinstance(grp, whist.Product)
+    flat = [-1, 0, 1, 2]  # Wh(4) on Z_3 x {0}
+    flat += whist_inflate._linear_tables(grp.join, 3, grp.second)
+    assert not whist._starter_ok(88, flat)
+    assert whist._starter_ok(88, list(whist._closed_starter(88) or ()))
+
+
+def test_a_corrupted_orbit_base_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    q, r, base = whist_inflate.ORBIT_BASES[88]
+    broken = (*base[:2], (base[2][0], base[2][1] % (r - 1) + 1), *base[3:])
+    assert broken != base
+    monkeypatch.setitem(whist_inflate.ORBIT_BASES, 88, (q, r, broken))
+    whist._closed_starter.cache_clear()
+    try:
+        assert not whist.available(88, search_steps=0)
+    finally:
+        monkeypatch.undo()
+        whist._closed_starter.cache_clear()
+    assert whist.available(88, search_steps=0)
