@@ -67,7 +67,7 @@ def is_exact_complete(n: int) -> bool:
         return whist.available(n)
     if n % 4 == 3:
         return whist.available(n + 1)
-    return whist.available(n - 1) and isinstance(whist.group(n - 1), whist.Cyclic)
+    return whist.cyclic(n - 1)
 
 
 def complete(n: int) -> Plan:
@@ -81,7 +81,7 @@ def complete(n: int) -> Plan:
             return _whist_minus_one(n)
         return _factorisation(n)
     # The freed partnerships only form one path over a cyclic group.
-    if whist.available(n - 1) and isinstance(whist.group(n - 1), whist.Cyclic):
+    if whist.cyclic(n - 1):
         return _whist_plus_one(n)
     return _factorisation(n)
 

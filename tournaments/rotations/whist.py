@@ -18,8 +18,10 @@ GF(a) x GF(b) (`_product_starter`), the inflation of a cyclic Wh(q+1) by
 GF(r) for n = qr + 1 (`whist_inflate`), Dudeney's published 12-player round,
 starters found offline (the table below and `whist_starters.STARTERS`, each
 checked with `_starter_ok` before use), and `find_starter` at run time for
-n > 200. Any other n <= 200 has no exact design here (`available` is False)
-and callers fall back to partners-once schedules.
+n > 200. Sizes with none of these may still be the direct product of two
+smaller designs (`whist_product`, not developed from a starter: see `cyclic`).
+Any other n <= 200 has no exact design here (`available` is False) and
+callers fall back to partners-once schedules.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from . import whist_inflate
+from . import whist_inflate, whist_product
 from .whist_starters import STARTERS as _OFFLINE_STARTERS
 
 Pair = tuple[int, int]
@@ -278,7 +280,7 @@ def available(n: int, search_steps: int = 300_000) -> bool:
     """Whether a Wh(n) starter is at hand: built in, tabled, or found by a bounded search."""
     if not exists(n):
         return False
-    if _closed_starter(n) or _tabled(n) or n in _FOUND:
+    if _has_starter(n) or _product_split(n):
         return True
     if n <= _TABLED_UP_TO or n in _NOT_FOUND or search_steps <= 0:
         return False
@@ -294,11 +296,39 @@ def design(n: int) -> list[WhistRound]:
     """The rounds of a verified Wh(n); raises ValueError when n is not 0 or 1 mod 4."""
     if not exists(n):
         raise ValueError(f"no whist tournament for {n} players")
-    rounds = develop(n, starter(n))
+    split = None if _has_starter(n) else _product_split(n)
+    if split is None:
+        rounds = develop(n, starter(n))
+    else:
+        u, r = split
+        gf = field(r)
+        assert gf is not None
+        rounds = whist_product.design(u, design(u), design(r), gf)
     problem = check(n, rounds)
     if problem:
         raise AssertionError(f"whist design for {n} failed verification: {problem}")
     return rounds
+
+
+def cyclic(n: int) -> bool:
+    """Whether the Wh(n) is a starter developed over Z_n (n = 4m+1) or Z_(n-1) plus INF."""
+    return isinstance(group(n), Cyclic) and _has_starter(n)
+
+
+def _has_starter(n: int) -> bool:
+    return bool(_closed_starter(n) or _tabled(n) or n in _FOUND)
+
+
+@cache
+def _product_split(n: int) -> tuple[int, int] | None:
+    """(u, r) with n = ur for `whist_product`: r a prime power, u and r both 1 or both 0 mod 4."""
+    for r in range(4, n // 4 + 1):
+        u, rest = divmod(n, r)
+        if rest or (u % 4, r % 4) not in ((0, 0), (1, 1)) or prime_power(r) is None:
+            continue
+        if available(u, search_steps=0) and available(r, search_steps=0):
+            return u, r
+    return None
 
 
 def starter(n: int) -> tuple[WhistTable, ...]:

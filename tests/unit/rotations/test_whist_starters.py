@@ -10,7 +10,10 @@ from tournaments.rotations.whist_starters import STARTERS
 # Sizes clubs actually play from 32 up, and those of them with an exact design.
 CLUB_SIZES = (32, 33, 36, 44, 45, 48, 52, 56, 57, 60, 64, 68, 69, 72, 76, 77, 80, 84, 85, 88,
               92, 93, 96, 100)
-EXACT_CLUB_SIZES = (32, 33, 36, 44, 45, 48, 52, 56, 57, 60, 64, 68, 76, 77, 85, 88, 92, 96, 100)
+EXACT_CLUB_SIZES = (32, 33, 36, 44, 45, 48, 52, 56, 57, 60, 64, 68, 76, 77, 80, 85, 88, 92, 96,
+                    100)
+# Sizes built as the direct product Wh(u) x Wh(r).
+PRODUCTS = {80: (20, 4), 105: (21, 5), 128: (32, 4), 165: (33, 5), 189: (21, 9), 192: (48, 4)}
 # 4m-player sizes built by inflating a cyclic Wh(q+1) with GF(r), n - 1 = qr.
 INFLATED = {88: (3, 29), 92: (7, 13), 96: (19, 5), 100: (11, 9), 116: (23, 5), 120: (7, 17),
             124: (3, 41), 144: (11, 13), 156: (31, 5), 160: (3, 53), 172: (19, 9),
@@ -40,7 +43,7 @@ def test_stored_starters_do_not_shadow_closed_constructions() -> None:
 
 
 def test_a_corrupted_stored_starter_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
-    n = min(STARTERS)
+    n = 68  # no other construction reaches 68
     flat = list(STARTERS[n])
     flat[-1], flat[-3] = flat[-3], flat[-1]  # move a player to the other side of the table
     monkeypatch.setitem(STARTERS, n, tuple(flat))
@@ -120,3 +123,27 @@ def test_a_corrupted_orbit_base_is_refused(monkeypatch: pytest.MonkeyPatch) -> N
         monkeypatch.undo()
         whist._closed_starter.cache_clear()
     assert whist.available(88, search_steps=0)
+
+
+@pytest.mark.parametrize("n", sorted(PRODUCTS))
+def test_direct_product_is_an_exact_whist_tournament(n: int) -> None:
+    assert whist._product_split(n) == PRODUCTS[n]
+    assert whist.available(n, search_steps=0)
+    assert not whist.cyclic(n)  # not developed from a starter
+    rounds = whist.design(n)
+    assert len(rounds) == (n - 1 if n % 4 == 0 else n)
+    assert whist.check(n, rounds) == ""
+
+
+def test_direct_product_only_where_no_starter_is_known() -> None:
+    products = [n for n in range(4, 201) if whist.exists(n) and not whist._has_starter(n)
+                and whist._product_split(n)]
+    assert products == sorted(PRODUCTS)
+
+
+def test_cyclic_means_developed_over_the_integers() -> None:
+    assert whist.cyclic(21) and whist.cyclic(68) and whist.cyclic(13)
+    assert not whist.cyclic(81)  # GF(81)
+    assert not whist.cyclic(92)  # Z_7 x GF(13)
+    assert not whist.cyclic(105)  # direct product
+    assert not whist.cyclic(69)  # none known
