@@ -12,8 +12,9 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Sequence
+from functools import cache
 
-from . import whist
+from . import whist, whist_plus_one
 from .history import History
 from .schedule import RotationError, Round, Table
 from .search import PARTNER_WEIGHT, Counts, improve, seating_cost
@@ -67,7 +68,7 @@ def is_exact_complete(n: int) -> bool:
         return whist.available(n)
     if n % 4 == 3:
         return whist.available(n + 1)
-    return whist.cyclic(n - 1)
+    return whist.cyclic(n - 1) or _plus_one(n) is not None
 
 
 def complete(n: int) -> Plan:
@@ -80,10 +81,22 @@ def complete(n: int) -> Plan:
         if whist.available(n + 1):
             return _whist_minus_one(n)
         return _factorisation(n)
-    # The freed partnerships only form one path over a cyclic group.
+    # The freed partnerships only form one path over a cyclic group; other
+    # designs take a searched set of replacements.
     if whist.cyclic(n - 1):
         return _whist_plus_one(n)
+    extended = _plus_one(n)
+    if extended is not None:
+        seatings, byes = extended
+        return _spread_byes([list(s) for s in seatings], [list(b) for b in byes])
     return _factorisation(n)
+
+
+@cache
+def _plus_one(n: int) -> Plan | None:
+    if n - 1 not in whist_plus_one.STORED or not whist.available(n - 1):
+        return None
+    return whist_plus_one.extend(whist.design(n - 1))
 
 
 def _from_whist(rounds: Sequence[whist.WhistRound]) -> Plan:

@@ -3,6 +3,8 @@ each table gets, so players keep their seats balanced and walk as little as poss
 
 from __future__ import annotations
 
+import math
+import random
 from collections.abc import Sequence
 from itertools import permutations
 
@@ -69,7 +71,10 @@ def balance_seats(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> t
                 add(chosen[i], 1)
         if not improved:
             break
-    _reseat_pairs(orders, played)
+    if all(len(sides) == 2 for chosen in orders for sides in chosen):
+        _flip_tables(orders, played)
+    else:
+        _reseat_pairs(orders, played)
     _flip_paths(orders, played)
     return tuple(
         Round(
@@ -79,6 +84,76 @@ def balance_seats(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> t
         )
         for r, chosen in zip(rounds, orders, strict=True)
     )
+
+
+def _flip_tables(orders: list[list[tuple]], played: Sequence[Round]) -> None:
+    """Two sides a table: flip tables (swap North/South with East/West) by local search.
+
+    A player's lead is rounds North/South minus rounds East/West; flipping a
+    table moves each of its players' leads by 2, so the change in the sum of
+    squared leads costs O(1). Flips are tried at tables of a player two or more
+    off even, on their crowded side; a flip that makes things worse is kept now
+    and then (less often as the search cools) to leave plateaus. The best
+    orders seen are kept. Seeded by the schedule's size, so it is deterministic.
+    """
+    lead: dict[str, int] = {}
+    tables_of: dict[str, list[tuple[int, int]]] = {}
+    for r in played:
+        for t in r.tables:
+            if len(t.sides) == 2:
+                for sign, side in ((1, t.sides[0]), (-1, t.sides[1])):
+                    for p in side:
+                        lead[p] = lead.get(p, 0) + sign
+    for r, chosen in enumerate(orders):
+        for i, (north, east) in enumerate(chosen):
+            for sign, side in ((1, north), (-1, east)):
+                for p in side:
+                    lead[p] = lead.get(p, 0) + sign
+                    tables_of.setdefault(p, []).append((r, i))
+
+    def delta(r: int, i: int) -> int:
+        north, east = orders[r][i]
+        return sum(4 - 4 * lead[p] for p in north) + sum(4 + 4 * lead[p] for p in east)
+
+    def flip(r: int, i: int) -> None:
+        north, east = orders[r][i]
+        for p in north:
+            lead[p] -= 2
+        for p in east:
+            lead[p] += 2
+        orders[r][i] = (east, north)
+
+    rng = random.Random(len(orders) * 1009 + len(lead))
+    flipped: set[tuple[int, int]] = set()
+    best_flipped: set[tuple[int, int]] = set()
+    off = [p for p in tables_of if abs(lead[p]) >= 2]
+    cost = best = sum(v * v for v in lead.values())
+    steps = 10 * sum(len(chosen) for chosen in orders)
+    # Stop once a long stretch brings nothing better: what is left is then
+    # usually a parity the flips cannot change.
+    patience, last_better = 300 * len(lead), 0
+    for step in range(steps):
+        if step - last_better > patience:
+            break
+        if step % 64 == 0:
+            off = [p for p in tables_of if abs(lead[p]) >= 2]
+            if not off:
+                break
+        p = rng.choice(off)
+        crowded = 0 if lead[p] > 0 else 1
+        r, i = rng.choice(tables_of[p])
+        if p not in orders[r][i][crowded]:
+            continue
+        change = delta(r, i)
+        heat = 4.0 * (1 - step / steps) + 0.5
+        if change <= 0 or rng.random() < math.exp(-change / heat):
+            flip(r, i)
+            flipped ^= {(r, i)}
+            cost += change
+            if cost < best:
+                best, best_flipped, last_better = cost, set(flipped), step
+    for r, i in flipped ^ best_flipped:
+        flip(r, i)
 
 
 def _reseat_pairs(orders: list[list[tuple]], played: Sequence[Round]) -> None:
