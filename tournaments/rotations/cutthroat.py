@@ -23,7 +23,7 @@ players, 26 of 31 for 63, 4 of 5 for 12 (bench/rotations.py prints them).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from functools import cache
 
 from .schedule import RotationError, Round, Table
@@ -456,14 +456,7 @@ class _Planner:
                 key=lambda q: (adjacency[q] & remaining).bit_count(),
             )
             mates = adjacency[p] & remaining
-            options = []
-            for q in _bits(mates):
-                for r in _bits(mates & adjacency[q]):
-                    if r > q:
-                        options.append((self.met[p][q] + self.met[p][r] + self.met[q][r], q, r))
-            self.rng.shuffle(options)
-            options.sort(key=lambda o: o[0])
-            for _, q, r in options:
+            for q, r in self._table_mates(p, mates, adjacency, ceiling):
                 rest = search(remaining & ~(1 << p | 1 << q | 1 << r))
                 if rest is not None:
                     return [(p, q, r), *rest]
@@ -472,6 +465,32 @@ class _Planner:
             return None
 
         return search(sum(1 << p for p in seated))
+
+    def _table_mates(
+        self, p: int, mates: int, adjacency: dict[int, int], ceiling: int
+    ) -> Iterator[tuple[int, int]]:
+        """Pairs (q, r) that can join p, in random order; the least met first when
+        repeats are allowed. Without repeats every option is as good, so they are
+        drawn lazily: listing all of them costs O(mates^2) per node, which on 200
+        players took seconds while the first option nearly always works."""
+        if ceiling == 0:
+            firsts = _bits(mates)
+            self.rng.shuffle(firsts)
+            for q in firsts:
+                seconds = [r for r in _bits(mates & adjacency[q]) if r > q]
+                self.rng.shuffle(seconds)
+                for r in seconds:
+                    yield q, r
+            return
+        options = []
+        for q in _bits(mates):
+            for r in _bits(mates & adjacency[q]):
+                if r > q:
+                    options.append((self.met[p][q] + self.met[p][r] + self.met[q][r], q, r))
+        self.rng.shuffle(options)
+        options.sort(key=lambda o: o[0])
+        for _, q, r in options:
+            yield q, r
 
 
 def _bits(mask: int) -> list[int]:
