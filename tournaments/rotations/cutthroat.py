@@ -26,6 +26,7 @@ import random
 from collections.abc import Iterator, Sequence
 from functools import cache
 
+from . import kirkman_copies
 from .schedule import RotationError, Round, Table
 
 _KTS_NODE_BUDGET = 3_000
@@ -249,6 +250,8 @@ def kirkman_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
         return [[(0, 1, 2)]]
     if n in _KNOWN_BASES:
         return _develop(list(_KNOWN_BASES[n]), (n - 1) // 2, cyclic=n % 24 in (3, 9))
+    if (copies := kirkman_copies.rounds(n)) is not None:
+        return copies
     for u in range(3, n // 3 + 1, 6):
         if n % u == 0 and (n // u) % 6 == 3:
             left, right = kirkman_rounds(u), kirkman_rounds(n // u)

@@ -5,7 +5,7 @@ import random
 import pytest
 
 from tests.unit.rotations import assert_valid_schedule
-from tournaments.rotations import RotationError, generate, report
+from tournaments.rotations import RotationError, generate, kirkman_copies, report
 from tournaments.rotations.cutthroat import (
     _KNOWN_BASES,
     _bicyclic_base,
@@ -31,7 +31,9 @@ def _at_least(n: int) -> int:
     return max(1, (n - 1) // 2 * 3 // 4) if n >= 8 else 1
 
 
-@pytest.mark.parametrize("n", [3, *sorted(_KNOWN_BASES), 45, 99, 135])
+@pytest.mark.parametrize(
+    "n", [3, *sorted(_KNOWN_BASES), *(3 * q for q in sorted(kirkman_copies.BASES)), 45, 63, 99, 135]
+)
 def test_kirkman_triple_system_covers_every_pair_once(n):
     rounds = kirkman_rounds(n)
     assert rounds is not None and len(rounds) == (n - 1) // 2
@@ -41,7 +43,7 @@ def test_kirkman_triple_system_covers_every_pair_once(n):
         assert sorted(p for t in tables for p in t) == list(range(n))
 
 
-@pytest.mark.parametrize("n", [8, 14, 26, 32, 38, 44, 50, 98])
+@pytest.mark.parametrize("n", [8, 14, 20, 26, 32, 38, 44, 50, 62, 68, 74, 98])
 def test_one_short_of_a_kirkman_system_everyone_sits_out_once(n):
     figures = report(generate("cutthroat", _players(n)))
     assert figures.rounds == n // 2
@@ -97,7 +99,7 @@ def test_fewer_rounds_than_complete_are_its_first_rounds(n):
 
 
 @pytest.mark.parametrize("seed", range(4))
-@pytest.mark.parametrize("n", [16, 28, 52])
+@pytest.mark.parametrize("n", [16, 22, 28, 52, 64])
 def test_one_over_a_kirkman_system_a_stand_in_meets_nobody_twice(n, seed):
     figures = report(generate("cutthroat", _players(n), seed=seed))
     assert figures.rounds == (n - 2) // 2
