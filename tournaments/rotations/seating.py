@@ -131,7 +131,7 @@ def _flip_tables(orders: list[list[tuple]], played: Sequence[Round]) -> None:
     steps = 10 * sum(len(chosen) for chosen in orders)
     # Stop once a long stretch brings nothing better: what is left is then
     # usually a parity the flips cannot change.
-    patience, last_better = 300 * len(lead), 0
+    patience, last_better = min(300 * len(lead), 45_000), 0
     for step in range(steps):
         if step - last_better > patience:
             break
