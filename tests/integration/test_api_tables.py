@@ -58,6 +58,13 @@ def entry(hands, *, version=0, key="k1", seat=None) -> dict:
     return body
 
 
+def totals_entry(points, *, key, seat=None) -> dict:
+    body = {"side_points": points, "expected_version": 0, "idempotency_key": key}
+    if seat is not None:
+        body["seat"] = seat.pk
+    return body
+
+
 def organiser_of(table):
     return table.round.tournament.owner
 
@@ -339,34 +346,15 @@ def test_no_entries_before_the_round_starts_or_after_it_closes(db):
 def test_totals_are_checked_by_the_rules(db):
     table, seats = seated_table(entry_mode=Tournament.EntryMode.TOTALS)
     client = with_table_token(table)
-    bad = client.post(
-        api(table, "totals/"),
-        {
-            "side_points": [3, 2],
-            "expected_version": 0,
-            "idempotency_key": "t1",
-            "seat": seats[0].pk,
-        },
-        format="json",
-    )
+    bad = client.post(api(table, "totals/"), totals_entry([3, 2], key="t1", seat=seats[0]),
+                      format="json")
     assert bad.status_code == 400
     assert bad.json()["message"] == "8 hands of north-american Euchre cannot give totals 3-2-3-2."
-    wrong_count = client.post(
-        api(table, "totals/"),
-        {"side_points": [9], "expected_version": 0, "idempotency_key": "t2", "seat": seats[0].pk},
-        format="json",
-    )
+    wrong_count = client.post(api(table, "totals/"), totals_entry([9], key="t2", seat=seats[0]),
+                              format="json")
     assert wrong_count.json()["error"] == "bad_totals"
-    good = client.post(
-        api(table, "totals/"),
-        {
-            "side_points": [9, 4],
-            "expected_version": 0,
-            "idempotency_key": "t3",
-            "seat": seats[0].pk,
-        },
-        format="json",
-    )
+    good = client.post(api(table, "totals/"), totals_entry([9, 4], key="t3", seat=seats[0]),
+                       format="json")
     assert good.status_code == 200
     assert good.json()["result"]["scores"] == [9, 4, 9, 4]
     assert good.json()["state"] == "provisional"
@@ -375,7 +363,7 @@ def test_totals_are_checked_by_the_rules(db):
 def test_totals_need_the_tables_token(db):
     table, seats = seated_table(entry_mode=Tournament.EntryMode.TOTALS)
     other, _other_seats = seated_table()
-    body = {"side_points": [9, 4], "expected_version": 0, "idempotency_key": "t"}
+    body = totals_entry([9, 4], key="t")
     assert APIClient().post(api(table, "totals/"), body, format="json").status_code == 401
     assert (
         with_table_token(other).post(api(table, "totals/"), body, format="json").status_code == 403

@@ -175,30 +175,17 @@ def _whist_plus_one(n: int) -> Plan:
     them as partners with c and z sitting out; everyone else sat out twice.
     Opponents rise to at most 3, partners never repeat.
     """
-    base_n = n - 1
-    z = n - 1
-    q = base_n
-    rounds = whist.design(base_n)
+    q = n - 1
     c, step = next(
         (a, (b - a) % q)
-        for (a, b) in (pair for table in whist.starter(base_n) for pair in table)
+        for (a, b) in (pair for table in whist.starter(q) for pair in table)
         if (b - a) % q in (1, q - 1)
     )
-    seatings, byes = [], []
-    for g, (tables, natural) in enumerate(rounds):
-        seats = [p for (a, b), (x, y) in tables for p in (a, b, x, y)]
-        if g == 0:
-            byes.append([*natural, z])
-        else:
-            h = (c + g) % q
-            seats[seats.index(h)] = z
-            byes.append([*natural, h])
-        seatings.append(seats)
+    replaced = [-1, *((c + g) % q for g in range(1, q))]
     path = [(c + j * step) % q for j in range(1, q + 1)]
-    pairs = [path[j : j + 2] for j in range(0, q - 1, 2)]
-    seatings.append([p for pair in pairs for p in pair])
-    byes.append([c, z])
-    return _spread_byes(seatings, byes)
+    plan = whist_plus_one.assemble(whist.design(q), c, replaced, path[: q - 1])
+    assert plan is not None  # c is in a starter pair, so c != 0 and c+g plays round g
+    return _spread_byes(*plan)
 
 
 def _spread_byes(seatings: list[list[int]], byes: list[list[int]]) -> Plan:

@@ -126,7 +126,7 @@ def _flip_tables(orders: list[list[tuple]], played: Sequence[Round]) -> None:
     rng = random.Random(len(orders) * 1009 + len(lead))
     flipped: set[tuple[int, int]] = set()
     best_flipped: set[tuple[int, int]] = set()
-    off = [p for p in tables_of if abs(lead[p]) >= 2]
+    off: list[str] = []  # players two or more off even, refreshed every 64 steps
     cost = best = sum(v * v for v in lead.values())
     steps = 10 * sum(len(chosen) for chosen in orders)
     # Stop once a long stretch brings nothing better: what is left is then

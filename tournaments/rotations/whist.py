@@ -237,11 +237,7 @@ def group(n: int) -> Group:
 def _inflation(n: int) -> tuple[int, int] | None:
     if n in _STARTERS or n in _OFFLINE_STARTERS:
         return None
-
-    def inner_ok(q: int) -> bool:
-        return isinstance(group(q + 1), Cyclic) and bool(_closed_starter(q + 1) or _tabled(q + 1))
-
-    return whist_inflate.factors(n, prime_power, inner_ok)
+    return whist_inflate.factors(n, prime_power, lambda q: cyclic(q + 1))
 
 
 def _product_factors(n: int) -> tuple[int, int] | None:

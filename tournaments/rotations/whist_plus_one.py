@@ -104,7 +104,17 @@ def extend(design: Sequence[Round]) -> Plan | None:
     if v not in STORED:
         return None
     c, replaced, extra = STORED[v]
-    z = v
+    plan = assemble(design, c, replaced, extra)
+    return plan if plan is not None and _fits(*plan, v + 1) else None
+
+
+def assemble(
+    design: Sequence[Round], c: int, replaced: Sequence[int], extra: Sequence[int]
+) -> Plan | None:
+    """Seat the newcomer z = v: in round g in place of replaced[g] (-1: z sits out),
+    then the extra round `extra` with c and z out. None if a replaced player is not
+    seated in their round."""
+    z = len(design)
     seatings: list[list[int]] = []
     byes: list[list[int]] = []
     for g, (tables, natural) in enumerate(design):
@@ -120,7 +130,7 @@ def extend(design: Sequence[Round]) -> Plan | None:
         seatings.append(seats)
     seatings.append(list(extra))
     byes.append([c, z])
-    return (seatings, byes) if _fits(seatings, byes, v + 1) else None
+    return seatings, byes
 
 
 def _fits(seatings: list[list[int]], byes: list[list[int]], n: int) -> bool:
