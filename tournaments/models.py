@@ -3,11 +3,13 @@ tournaments.rotations, scoring from scoring.engine, writes go through services."
 
 from __future__ import annotations
 
+import datetime
 import secrets
 
 from django.conf import settings
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 
@@ -266,6 +268,8 @@ class PrintJob(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # Every step of the work moves this on; a job that stops moving has lost its worker.
+    touched_at = models.DateTimeField(_("last worked on"), default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
@@ -275,3 +279,11 @@ class PrintJob(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_kind_display()} — {self.tournament}"
+
+    @property
+    def is_stalled(self) -> bool:
+        """Waiting or rendering, but no worker has worked on it for a long while."""
+        if self.status not in (self.Status.QUEUED, self.Status.RUNNING):
+            return False
+        limit = datetime.timedelta(seconds=settings.PRINT_JOB_STALL_SECONDS)
+        return timezone.now() - self.touched_at > limit

@@ -154,9 +154,16 @@ def _options_shown(tournament: Tournament) -> list[tuple[str, object]]:
 @require_GET
 def tournament_detail(request, pk: int):
     tournament = _organiser_tournament(request, pk)
-    return render(
-        request, "tournaments/tournament_detail.html", _detail_context(request, tournament)
-    )
+    context = _detail_context(request, tournament)
+    # Set by change_apply: shown once, right after the re-plan.
+    moved = request.session.pop(_reprint_key(tournament), None)
+    if moved:
+        context["reprint_players"] = [p for p in context["players"] if p.pk in set(moved)]
+    return render(request, "tournaments/tournament_detail.html", context)
+
+
+def _reprint_key(tournament: Tournament) -> str:
+    return f"reprint-after-change-{tournament.pk}"
 
 
 def _detail_with_errors(request, tournament: Tournament, **forms):
@@ -452,7 +459,7 @@ def change_apply(request, pk: int):
     form = ChangeForm(request.POST, tournament=tournament)
     if form.is_valid():
         try:
-            services.apply_change(
+            change = services.apply_change(
                 tournament=tournament,
                 expected_fingerprint=form.cleaned_data["fingerprint"] or None,
                 **form.service_arguments(),
@@ -461,6 +468,8 @@ def change_apply(request, pk: int):
             form.add_error(None, exc.message)
         else:
             messages.success(request, _("The remaining rounds have been re-planned."))
+            moved = tournament.players.filter(active=True, name__in=change.moved_players)
+            request.session[_reprint_key(tournament)] = list(moved.values_list("pk", flat=True))
             return redirect(tournament)
     return render(
         request,

@@ -137,6 +137,9 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or (
 )
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A print job no worker has touched for this long is shown as stalled, with Retry:
+# its worker died or none is running. Parts render in seconds, so this is generous.
+PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "600"))
 
 LOGGING = {
     "version": 1,

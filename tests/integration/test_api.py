@@ -400,6 +400,96 @@ def test_a_planned_round_cannot_be_closed(owner):
     assert response.json()["message"] == "This round has not started yet."
 
 
+# ---------------------------------------------------------------- changes on the night
+
+
+def seats_of(tournament: Tournament, name: str) -> list[tuple[int, int]]:
+    return list(
+        Seat.objects.filter(table__round__tournament=tournament, player__name=name)
+        .values_list("table__round__number", "table__number")
+        .order_by("table__round__number")
+    )
+
+
+def test_a_change_is_previewed_without_writing_then_applied_with_its_fingerprint(
+    owner, stranger
+):
+    tournament = with_rotation(owner, players=9)
+    services.start_round(round=tournament.rounds.get(number=1))
+    leaving = tournament.players.get(name="Player C")
+    replaced = tournament.players.get(name="Player D")
+    body = {
+        "withdraw": [leaving.pk],
+        "arrive": ["Late Larry"],
+        "substitutes": [{"player": replaced.pk, "name": "Sub Sam"}],
+    }
+    assert client_for(stranger).post(
+        url(tournament, "changes/preview/"), body, format="json"
+    ).status_code == 403
+    played = seats_of(tournament, "Player C")[:1]
+
+    preview = client_for(owner).post(url(tournament, "changes/preview/"), body, format="json")
+    assert preview.status_code == 200, preview.json()
+    change = preview.json()
+    assert change["first_round"] == 2 and change["replanned"] is True
+    assert change["withdrawn"] == ["Player C"] and change["arrived"] == ["Late Larry"]
+    assert change["substitutes"] == [{"leaves": "Player D", "name": "Sub Sam"}]
+    assert all(r["number"] >= 2 for r in change["rounds"])
+    assert "Late Larry" in change["moved_players"]
+    assert not Player.objects.filter(name__in=["Late Larry", "Sub Sam"]).exists()
+
+    applied = client_for(owner).post(
+        url(tournament, "changes/"), {**body, "fingerprint": change["fingerprint"]}, format="json"
+    )
+    assert applied.status_code == 200, applied.json()
+    assert applied.json()["change"]["fingerprint"] == change["fingerprint"]
+    assert [r["number"] for r in applied.json()["rounds"]] == [1, 2]
+    assert seats_of(tournament, "Player C") == played  # round 1 stays as played
+    assert seats_of(tournament, "Late Larry") and seats_of(tournament, "Sub Sam")
+    assert not Player.objects.get(pk=replaced.pk).active
+
+
+def test_a_change_applied_after_the_plan_moved_on_is_a_conflict(owner):
+    tournament = with_rotation(owner, players=9)
+    leaving = tournament.players.get(name="Player A")
+    body = {"withdraw": [leaving.pk]}
+    preview = client_for(owner).post(url(tournament, "changes/preview/"), body, format="json")
+    services.start_round(round=tournament.rounds.get(number=1))
+    response = client_for(owner).post(
+        url(tournament, "changes/"),
+        {**body, "fingerprint": preview.json()["fingerprint"]},
+        format="json",
+    )
+    assert response.status_code == 409 and response.json()["error"] == "stale_preview"
+    assert Player.objects.get(pk=leaving.pk).active
+
+
+def test_a_change_naming_nobody_or_a_stranger_is_refused_in_plain_words(owner):
+    tournament = with_rotation(owner, players=9)
+    elsewhere = with_rotation(owner, players=8).players.first()
+    client = client_for(owner)
+
+    empty = client.post(url(tournament, "changes/"), {}, format="json")
+    assert empty.status_code == 400 and empty.json()["error"] == "nothing_to_change"
+    assert empty.json()["message"] == "Choose who leaves, arrives or is replaced."
+
+    foreign = client.post(url(tournament, "changes/"), {"withdraw": [elsewhere.pk]}, format="json")
+    assert foreign.status_code == 400 and foreign.json()["error"] == "invalid"
+    assert foreign.json()["message"] == (
+        f"withdraw: No player with id {elsewhere.pk} in this tournament."
+    )
+    twice = tournament.players.first()
+    response = client.post(
+        url(tournament, "changes/"),
+        {"substitutes": [{"player": twice.pk, "name": "X"}, {"player": twice.pk, "name": "Y"}]},
+        format="json",
+    )
+    assert response.status_code == 400
+    assert response.json()["message"] == "substitutes: Each player can be replaced only once."
+    assert Player.objects.filter(tournament=tournament, active=True).count() == 9
+    assert not Player.objects.filter(name__in=["X", "Y"]).exists()
+
+
 # ---------------------------------------------------------------- schema and docs
 
 
@@ -420,6 +510,8 @@ def test_the_schema_is_openapi_and_documents_every_endpoint(client, db):
         "/api/tournaments/{id}/rounds/{number}/start/",
         "/api/tournaments/{id}/rounds/{number}/close/",
         "/api/tournaments/{id}/generate-rotation/",
+        "/api/tournaments/{id}/changes/",
+        "/api/tournaments/{id}/changes/preview/",
         "/api/tables/{token}/",
         "/api/tables/{token}/hands/",
         "/api/tables/{token}/totals/",

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from django.utils import timezone
 from pypdf import PdfReader
 
 from tests.factories import UserFactory, sample_names
@@ -547,3 +548,113 @@ def test_a_long_night_squeezes_partner_and_opponents_onto_one_line(db):
     text = flat(pdf_text(data)[0])
     assert re.search(r"\d+ [NESW] w/ \w+ \w+ · v \w+ \w+, \w+ \w+", text)
     save_pngs("scorecards-fourteen-rounds-a4", data)
+
+
+# --- reprinting some players' scorecards -------------------------------------------------
+
+
+def test_the_card_link_beside_a_player_prints_only_that_players_scorecard(
+    db, client, eager, django_capture_on_commit_callbacks
+):
+    tournament = make_event(players=9, rounds=3)
+    ada = tournament.players.order_by("name").first()
+    client.force_login(tournament.owner)
+    detail = client.get(tournament.get_absolute_url()).content.decode()
+    link = f"{reverse('print-request', args=[tournament.pk])}?players={ada.pk}"
+    assert link in detail
+
+    form = client.get(link).content.decode()
+    # The player's box comes ticked and the choice comes open.
+    assert '<details class="choose-players" open>' in form
+    assert re.search(rf'value="{ada.pk}"[^>]*checked', form)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(
+            reverse("print-request", args=[tournament.pk]),
+            {"kind": "scorecards", "paper": "a4", "per_page": 1, "players": [ada.pk]},
+        )
+    job = PrintJob.objects.get()
+    assert response["Location"] == reverse("print-job", args=[job.pk])
+    assert job.options["players"] == [ada.pk] and job.status == "done"
+    assert "1 player's card only" in client.get(response["Location"]).content.decode()
+    with job.pdf.open("rb") as handle:
+        pages = pdf_text(handle.read())
+    # One card a page: the whole room would be nine pages.
+    assert len(pages) == 1 and ada.name in pages[0]
+
+
+def test_choosing_players_for_table_cards_is_refused_and_nothing_is_queued(db, client):
+    tournament = make_event(players=9, rounds=2)
+    player = tournament.players.first()
+    client.force_login(tournament.owner)
+    response = client.post(
+        reverse("print-request", args=[tournament.pk]),
+        {"kind": "table-cards", "paper": "a4", "per_page": 4, "players": [player.pk]},
+    )
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "Choosing players only applies to scorecards" in body
+    assert '<details class="choose-players" open>' in body
+    assert not PrintJob.objects.exists()
+
+
+def test_a_player_of_another_tournament_cannot_be_chosen(db, client):
+    tournament = make_event(players=9, rounds=2)
+    elsewhere = make_event(players=9, rounds=2).players.first()
+    client.force_login(tournament.owner)
+    response = client.post(
+        reverse("print-request", args=[tournament.pk]),
+        {"kind": "scorecards", "paper": "a4", "per_page": 4, "players": [elsewhere.pk]},
+    )
+    assert response.status_code == 200 and "valid choice" in response.content.decode()
+    assert not PrintJob.objects.exists()
+
+
+# --- a job whose worker is gone --------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("status", "message"),
+    [
+        ("queued", "No print worker has picked this printout up in 10 minutes"),
+        ("running", "The print worker has not moved this printout on for 10 minutes"),
+    ],
+)
+def test_a_job_no_worker_has_touched_for_long_shows_as_stalled_with_retry(
+    db, client, settings, status, message
+):
+    settings.PRINT_JOB_STALL_SECONDS = 600
+    tournament = make_event(fmt=Tournament.Format.HEADS_UP, players=4, rounds=1)
+    options = {"paper": "a4", "per_page": 4, "base_url": BASE}
+    fresh = PrintJob.objects.create(
+        tournament=tournament, kind="rotation-chart", status=status, options=options
+    )
+    stuck = PrintJob.objects.create(
+        tournament=tournament, kind="rotation-chart", status=status, options=options
+    )
+    PrintJob.objects.filter(pk=stuck.pk).update(
+        touched_at=timezone.now() - datetime.timedelta(minutes=11)
+    )
+    client.force_login(tournament.owner)
+
+    page = client.get(reverse("print-job", args=[stuck.pk])).content.decode()
+    assert message in page and reverse("print-retry", args=[stuck.pk]) in page
+    listing = client.get(reverse("print-request", args=[tournament.pk])).content.decode()
+    assert listing.count("Stalled") == 1
+
+    page = client.get(reverse("print-job", args=[fresh.pk])).content.decode()
+    assert message not in page and "<progress" in page
+
+
+def test_each_step_of_the_work_marks_the_job_as_alive(
+    db, eager, django_capture_on_commit_callbacks
+):
+    tournament = make_event(fmt=Tournament.Format.HEADS_UP, players=4, rounds=1)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        job = request_print(tournament=tournament, kind="rotation-chart")
+    long_ago = timezone.now() - datetime.timedelta(hours=1)
+    PrintJob.objects.filter(pk=job.pk).update(touched_at=long_ago)
+    for callback in callbacks:
+        callback()
+    job.refresh_from_db()
+    assert job.status == "done" and not job.is_stalled
+    assert job.touched_at > long_ago + datetime.timedelta(minutes=59)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -614,3 +615,26 @@ def test_every_format_renders_its_round_public_and_player_pages(
         response = client.get(url)
         assert response.status_code == 200, url
         assert player.name in response.content.decode()
+
+
+def test_after_a_replan_the_page_offers_once_to_reprint_the_moved_players_cards(
+    client, organiser, seated
+):
+    services.start_round(round=seated.rounds.get(number=1))
+    leaving = seated.players.get(name="Player 03")
+    client.force_login(organiser)
+    client.post(reverse("change-apply", args=[seated.pk]), {"withdraw": [leaving.pk]})
+
+    page = client.get(seated.get_absolute_url()).content.decode()
+    assert "Scorecards to reprint" in page
+    notice = page[page.index('id="reprint"') : page.index('id="players-section"')]
+    (query,) = re.findall(r'href="[^"]*/print/tournaments/\d+/\?([^"]+)"', notice)
+    chosen = {int(v) for v in re.findall(r"players=(\d+)", query)}
+    # Everyone whose remaining seats moved, nobody who left, and not the whole room
+    # unless the re-plan really moved everyone.
+    moved = set(
+        Seat.objects.filter(table__round__tournament=seated, table__round__number__gt=1)
+        .values_list("player_id", flat=True)
+    )
+    assert chosen and chosen <= moved and leaving.pk not in chosen
+    assert "Scorecards to reprint" not in client.get(seated.get_absolute_url()).content.decode()

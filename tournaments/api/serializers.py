@@ -192,6 +192,88 @@ class RotationSerializer(serializers.Serializer):
     rounds = RoundSerializer(many=True)
 
 
+# ---------------------------------------------------------------- changes on the night
+
+
+class SubstituteSerializer(serializers.Serializer):
+    player = serializers.IntegerField(help_text="Id of the player who leaves.")
+    name = serializers.CharField(
+        max_length=80, help_text="The newcomer who takes over the leaver's seats."
+    )
+
+
+class ChangeRequestSerializer(serializers.Serializer):
+    withdraw = serializers.ListField(
+        child=serializers.IntegerField(), required=False, default=list,
+        help_text="Ids of players who leave: they are taken out of the rounds still to play.",
+    )
+    arrive = serializers.ListField(
+        child=serializers.CharField(max_length=80), required=False, default=list,
+        help_text="Names of late arrivals: they join the rounds still to play.",
+    )
+    substitutes = SubstituteSerializer(many=True, required=False, default=list)
+    fingerprint = serializers.CharField(
+        required=False, allow_blank=True, default="",
+        help_text="The preview's fingerprint: the change is refused (409, `stale_preview`) "
+        "if the plan is no longer the one previewed, e.g. a round started meanwhile.",
+    )
+
+
+class SubstitutionSerializer(serializers.Serializer):
+    leaves = serializers.CharField(help_text="The player who left.")
+    name = serializers.CharField(help_text="The newcomer in their seats.")
+
+
+class TableChangeSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    before = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Sides by player name; empty for a new table.",
+    )
+    after = serializers.ListField(
+        child=serializers.ListField(child=serializers.CharField()),
+        help_text="Sides by player name; empty for a table no longer needed.",
+    )
+
+
+class RoundChangeSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    tables = TableChangeSerializer(many=True, help_text="Only the tables that change.")
+    byes_before = serializers.ListField(child=serializers.CharField())
+    byes_after = serializers.ListField(child=serializers.CharField())
+
+
+class RotationChangeSerializer(serializers.Serializer):
+    fingerprint = serializers.CharField(help_text="Send it back to apply exactly this change.")
+    first_round = serializers.IntegerField(help_text="The first round that may change.")
+    replanned = serializers.BooleanField(
+        help_text="False when only substitutes take over seats and nobody else moves."
+    )
+    withdrawn = serializers.ListField(child=serializers.CharField())
+    arrived = serializers.ListField(child=serializers.CharField())
+    substitutes = serializers.SerializerMethodField()
+    moved_players = serializers.SerializerMethodField(
+        help_text="Players whose printed scorecards no longer match."
+    )
+    quality = serializers.DictField(help_text="The rotation's figures after the change.")
+    rounds = RoundChangeSerializer(
+        source="changed_rounds", many=True, help_text="Only the rounds that change."
+    )
+
+    @extend_schema_field(SubstitutionSerializer(many=True))
+    def get_substitutes(self, change) -> list[dict]:
+        return [{"leaves": old, "name": new} for old, new in change.substitutes]
+
+    @extend_schema_field(serializers.ListField(child=serializers.CharField()))
+    def get_moved_players(self, change) -> list[str]:
+        return sorted(change.moved_players)
+
+
+class AppliedChangeSerializer(serializers.Serializer):
+    change = RotationChangeSerializer()
+    rounds = RoundSerializer(many=True, help_text="Every round as now stored.")
+
+
 class CloseRoundSerializer(serializers.Serializer):
     force = serializers.BooleanField(
         required=False, default=False,

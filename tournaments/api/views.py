@@ -284,6 +284,60 @@ class TournamentViewSet(
         return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)
 
 
+    # ------------------------------------------------------------ changes on the night
+
+    def _change_arguments(self, tournament: Tournament) -> tuple[dict, str]:
+        form = s.ChangeRequestSerializer(data=self.request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        ids = {*data["withdraw"], *(sub["player"] for sub in data["substitutes"])}
+        found = Player.objects.filter(tournament=tournament).in_bulk(ids)
+        problems = {}
+        for field, wanted in (("withdraw", data["withdraw"]),
+                              ("substitutes", [sub["player"] for sub in data["substitutes"]])):
+            missing = [pid for pid in wanted if pid not in found]
+            if missing:
+                problems[field] = [_("No player with id %(id)s in this tournament.") % {"id": pid}
+                                   for pid in missing]
+        if problems:
+            raise ValidationError(problems)
+        arguments = {
+            "withdraw": [found[pid] for pid in data["withdraw"]],
+            "arrive": data["arrive"],
+            "substitute": {found[sub["player"]]: sub["name"] for sub in data["substitutes"]},
+        }
+        if len(arguments["substitute"]) != len(data["substitutes"]):
+            raise ValidationError({"substitutes": [_("Each player can be replaced only once.")]})
+        return arguments, data["fingerprint"]
+
+    @extend_schema(request=s.ChangeRequestSerializer,
+                   responses={200: s.RotationChangeSerializer, **refusals(400, 403, 404)})
+    @action(detail=True, methods=["post"], url_path="changes/preview")
+    def preview_change(self, request: Request, pk: str) -> Response:
+        """What the remaining rounds would become if players leave, arrive or are
+        replaced. Writes nothing; apply with the fingerprint it answers."""
+        tournament = self._tournament()
+        arguments, _fingerprint = self._change_arguments(tournament)
+        change = services.preview_change(tournament=tournament, **arguments)
+        return Response(s.RotationChangeSerializer(change).data)
+
+    @extend_schema(request=s.ChangeRequestSerializer,
+                   responses={200: s.AppliedChangeSerializer, **refusals(400, 403, 404, 409)})
+    @action(detail=True, methods=["post"], url_path="changes")
+    def apply_change(self, request: Request, pk: str) -> Response:
+        """Make the change and re-plan the rounds still to play; played rounds stay."""
+        tournament = self._tournament()
+        arguments, fingerprint = self._change_arguments(tournament)
+        change = services.apply_change(tournament=tournament,
+                                       expected_fingerprint=fingerprint or None, **arguments)
+        rounds = selectors.rounds_with_seating(tournament)
+        return Response({
+            "change": s.RotationChangeSerializer(change).data,
+            "rounds": s.RoundSerializer(rounds, many=True,
+                                        context=self._context(tournament)).data,
+        })
+
+
 # ---------------------------------------------------------------- a scorer's table
 
 

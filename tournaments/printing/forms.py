@@ -3,7 +3,7 @@ from __future__ import annotations
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from tournaments.models import PrintJob
+from tournaments.models import PrintJob, Tournament
 
 
 class PrintForm(forms.Form):
@@ -31,3 +31,32 @@ class PrintForm(forms.Form):
         initial=4,
         widget=forms.RadioSelect,
     )
+    # A late arrival, a substitute or a spoilt card: reprint only some scorecards.
+    players = forms.ModelMultipleChoiceField(
+        label=_("Only these players' scorecards"),
+        help_text=_("Leave every box empty to print a scorecard for each player."),
+        queryset=None,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["players"].queryset = tournament.players.filter(active=True).order_by(
+            "name", "pk"
+        )
+
+    def clean(self):
+        cleaned = super().clean()
+        if cleaned.get("players") and cleaned.get("kind") != PrintJob.Kind.SCORECARDS:
+            self.add_error(
+                "players",
+                _("Choosing players only applies to scorecards; untick them to print this."),
+            )
+        return cleaned
+
+    @property
+    def choosing_players(self) -> bool:
+        """Whether the player choice should show open: some are ticked or in error."""
+        chosen = self["players"].value() or []
+        return bool(chosen) or bool(self.errors.get("players"))

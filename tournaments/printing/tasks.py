@@ -78,8 +78,9 @@ def plain_error(exc: BaseException) -> str:
 
 def fail(job_id: int, exc: BaseException) -> None:
     logger.exception("print job %s failed", job_id, exc_info=exc)
+    now = timezone.now()
     PrintJob.objects.filter(pk=job_id).exclude(status=PrintJob.Status.DONE).update(
-        status=PrintJob.Status.FAILED, error=plain_error(exc), finished_at=timezone.now()
+        status=PrintJob.Status.FAILED, error=plain_error(exc), finished_at=now, touched_at=now
     )
     _delete_parts(job_id)
 
@@ -114,7 +115,7 @@ def warm_up_renderer(**_kwargs) -> None:
 @shared_task(ignore_result=True)
 def build_print_job(job_id: int) -> None:
     updated = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
-        status=PrintJob.Status.RUNNING, progress=0
+        status=PrintJob.Status.RUNNING, progress=0, touched_at=timezone.now()
     )
     if not updated:
         # Delivered twice, or already built: the row says what happened.
@@ -126,7 +127,7 @@ def build_print_job(job_id: int) -> None:
             raise ValueError(_("there is nothing to print"))
         total = len(parts)
         PrintJob.objects.filter(pk=job_id).update(
-            options={**job.options, "parts": total, "parts_done": 0}
+            options={**job.options, "parts": total, "parts_done": 0}, touched_at=timezone.now()
         )
         if total > 1 and fan_out():
             for index in range(total):
@@ -187,7 +188,8 @@ def _count_part(job_id: int, total: int) -> bool:
         job.options = {**job.options, "parts_done": done}
         # The last few percent are the merge.
         job.progress = min(95, done * 95 // total)
-        job.save(update_fields=["options", "progress"])
+        job.touched_at = timezone.now()
+        job.save(update_fields=["options", "progress", "touched_at"])
         return done == total
 
 
@@ -202,13 +204,15 @@ def _merge(job_id: int, total: int) -> None:
     if job.pdf:
         job.pdf.delete(save=False)
     name = f"{job.kind}-{job.tournament_id}-{job_id}.pdf"
+    now = timezone.now()
     job.pdf.save(name, ContentFile(output.getvalue()), save=False)
     PrintJob.objects.filter(pk=job_id).update(
         pdf=job.pdf.name,
         status=PrintJob.Status.DONE,
         progress=100,
         error="",
-        finished_at=timezone.now(),
+        finished_at=now,
+        touched_at=now,
         options={**job.options, "parts_done": total},
     )
     _delete_parts(job_id)

@@ -43,8 +43,14 @@ def _base_url(request) -> str:
 @require_http_methods(["GET", "POST"])
 def print_request(request, pk: int):
     tournament = _organiser_tournament(request, pk)
-    form = PrintForm(request.POST or None)
+    if request.method == "POST":
+        form = PrintForm(request.POST, tournament=tournament)
+    else:
+        # Links such as "Print card" beside a player arrive with ?players=<id>.
+        chosen = [v for v in request.GET.getlist("players") if v.isdigit()]
+        form = PrintForm(tournament=tournament, initial={"players": chosen} if chosen else None)
     if request.method == "POST" and form.is_valid():
+        chosen = form.cleaned_data["players"]
         try:
             job = request_print(
                 tournament=tournament,
@@ -53,6 +59,7 @@ def print_request(request, pk: int):
                 per_page=form.cleaned_data["per_page"],
                 requested_by=request.user,
                 base_url=_base_url(request),
+                players=[p.pk for p in chosen] if chosen else None,
             )
         except PrintRequestError as exc:
             messages.error(request, str(exc))
@@ -69,6 +76,7 @@ def _job_context(job: PrintJob) -> dict:
         "job": job,
         "tournament": job.tournament,
         "finished": job.status in (PrintJob.Status.DONE, PrintJob.Status.FAILED),
+        "stall_minutes": max(1, round(settings.PRINT_JOB_STALL_SECONDS / 60)),
         "use_htmx": bool(finders.find("js/htmx.min.js")),
     }
 

@@ -87,6 +87,17 @@ class RotationChange:
     def changed_rounds(self) -> tuple[RoundChange, ...]:
         return tuple(r for r in self.rounds if r.changed)
 
+    @property
+    def moved_players(self) -> frozenset[str]:
+        """Everyone whose printed scorecard no longer matches: a new seat, new
+        table-mates or a bye gained or lost in some remaining round."""
+        names: set[str] = set()
+        for rnd in self.rounds:
+            for table in rnd.tables:
+                names.update(p for side in (*table.before, *table.after) for p in side)
+            names.update(set(rnd.byes_before) ^ set(rnd.byes_after))
+        return frozenset(names)
+
 
 @dataclass
 class _Plan:
