@@ -11,6 +11,7 @@ from itertools import permutations
 from .schedule import Round, Table
 
 _BALANCE_PASSES = 8
+_FLIP_STEPS_MIN = 50_000
 # Above this many tables a round is numbered greedily (largest stays first): the
 # O(k^3) assignment in pure Python costs more than the few moves it saves there.
 _HUNGARIAN_MAX_TABLES = 16
@@ -71,6 +72,12 @@ def balance_seats(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> t
                 add(chosen[i], 1)
         if not improved:
             break
+    # A design developed by a group (a cyclic whist tournament, say) arrives with
+    # every player already on each side equally often; greedy choices table by
+    # table lose that, and the local search below does not always win it back.
+    given = [[tuple(t.sides) for t in r.tables] for r in rounds]
+    if _square_sum(given, played, seats) <= _square_sum(orders, played, seats):
+        orders = given
     if all(len(sides) == 2 for chosen in orders for sides in chosen):
         _flip_tables(orders, played)
     else:
@@ -84,6 +91,17 @@ def balance_seats(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> t
         )
         for r, chosen in zip(rounds, orders, strict=True)
     )
+
+
+def _square_sum(orders: list[list[tuple]], played: Sequence[Round], seats: int) -> int:
+    """The balance measure of balance_seats for whole orders: sum of squared seat counts."""
+    counts: dict[str, list[int]] = {}
+    tables = [t.sides for r in played for t in r.tables]
+    for sides in (*tables, *(sides for chosen in orders for sides in chosen)):
+        for seat, side in enumerate(sides):
+            for p in side:
+                counts.setdefault(p, [0] * seats)[seat] += 1
+    return sum(c * c for seat_counts in counts.values() for c in seat_counts)
 
 
 def _flip_tables(orders: list[list[tuple]], played: Sequence[Round]) -> None:
@@ -128,7 +146,7 @@ def _flip_tables(orders: list[list[tuple]], played: Sequence[Round]) -> None:
     best_flipped: set[tuple[int, int]] = set()
     off: list[str] = []  # players two or more off even, refreshed every 64 steps
     cost = best = sum(v * v for v in lead.values())
-    steps = 10 * sum(len(chosen) for chosen in orders)
+    steps = max(10 * sum(len(chosen) for chosen in orders), _FLIP_STEPS_MIN)
     # Stop once a long stretch brings nothing better: what is left is then
     # usually a parity the flips cannot change.
     patience, last_better = min(300 * len(lead), 45_000), 0

@@ -46,11 +46,25 @@ def test_a_stored_entry_that_does_not_fit_the_design_is_refused(
     assert whist_plus_one.extend(design) is None
 
 
-def test_without_a_stored_entry_the_fallback_still_never_repeats_a_partner() -> None:
-    n = 106  # Wh(105) is a direct product and has no stored replacements
-    assert 105 not in whist_plus_one.STORED and not progressive.is_exact_complete(n)
-    players = names(n)
-    rounds = progressive.generate(players)
+def test_every_non_cyclic_whist_design_below_200_has_stored_replacements() -> None:
+    non_cyclic = [
+        v for v in range(5, 200, 4) if whist.available(v, search_steps=0) and not whist.cyclic(v)
+    ]
+    assert non_cyclic == sorted(whist_plus_one.STORED)
+
+
+def test_without_a_stored_entry_the_fallback_still_never_repeats_a_partner(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    n = 106  # Wh(105) is a direct product: without its entry there is no exact plan
+    monkeypatch.delitem(whist_plus_one.STORED, 105)
+    progressive._plus_one.cache_clear()
+    try:
+        assert not progressive.is_exact_complete(n)
+        players = names(n)
+        rounds = progressive.generate(players)
+    finally:
+        progressive._plus_one.cache_clear()
     q = report(Schedule("progressive", tuple(players), rounds))
     assert q.max_partner_meetings == 1
     assert q.byes_max - q.byes_min <= 1
