@@ -9,6 +9,11 @@ urlpatterns = [
     path("tournaments/<int:pk>/", views.tournament_detail, name="tournament-detail"),
     path("tournaments/<int:pk>/edit/", views.tournament_edit, name="tournament-edit"),
     path("tournaments/<int:pk>/organisers/", views.co_organiser_add, name="co-organiser-add"),
+    path(
+        "tournaments/<int:pk>/organisers/<int:user_id>/remove/",
+        views.co_organiser_remove,
+        name="co-organiser-remove",
+    ),
     path("tournaments/<int:pk>/players/add/", views.player_add, name="player-add"),
     path("tournaments/<int:pk>/players/import/", views.player_import, name="player-import"),
     path(

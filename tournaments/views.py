@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
@@ -499,6 +500,26 @@ def co_organiser_add(request, pk: int):
                 )
                 return redirect(tournament)
     return _detail_with_errors(request, tournament, co_organiser_form=form)
+
+
+@login_required
+@require_POST
+def co_organiser_remove(request, pk: int, user_id: int):
+    tournament = _organiser_tournament(request, pk)
+    user = get_object_or_404(tournament.co_organisers, pk=user_id)
+    # The owner decides who organises; a co-organiser may only step down.
+    if request.user.pk not in (tournament.owner_id, user.pk):
+        raise PermissionDenied(_("Only the tournament's owner can remove another organiser."))
+    services.remove_co_organiser(tournament=tournament, user=user)
+    if user.pk == request.user.pk:
+        messages.success(
+            request, _("You no longer organise %(tournament)s.") % {"tournament": tournament.name}
+        )
+        return redirect("home")
+    messages.success(
+        request, _("%(name)s no longer organises this tournament.") % {"name": user}
+    )
+    return redirect(tournament)
 
 
 @require_GET

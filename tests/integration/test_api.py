@@ -400,6 +400,56 @@ def test_a_planned_round_cannot_be_closed(owner):
     assert response.json()["message"] == "This round has not started yet."
 
 
+# ---------------------------------------------------------------- organisers
+
+
+def test_organisers_add_a_co_organiser_by_user_name_and_the_owner_removes_them(
+    owner, stranger
+):
+    tournament = new_tournament(owner)
+    helper = UserFactory(username="helper")
+    listing = client_for().get(url(tournament, "organisers/")).json()
+    assert listing == {"owner": {"id": owner.pk, "username": owner.username},
+                       "co_organisers": []}
+    assert client_for(stranger).post(
+        url(tournament, "organisers/"), {"username": "helper"}, format="json"
+    ).status_code == 403
+
+    added = client_for(owner).post(url(tournament, "organisers/"), {"username": "helper"},
+                                   format="json")
+    assert added.status_code == 200
+    assert added.json()["co_organisers"] == [{"id": helper.pk, "username": "helper"}]
+    # Now the helper may change the tournament.
+    assert client_for(helper).patch(url(tournament), {"name": "Renamed"},
+                                    format="json").status_code == 200
+
+    unknown = client_for(owner).post(url(tournament, "organisers/"), {"username": "nobody"},
+                                     format="json")
+    assert unknown.status_code == 400
+    assert unknown.json()["message"] == "username: There is no user with that name."
+    self_add = client_for(owner).post(url(tournament, "organisers/"),
+                                      {"username": owner.username}, format="json")
+    assert self_add.status_code == 400 and self_add.json()["error"] == "already_organiser"
+
+    removed = client_for(owner).delete(url(tournament, f"organisers/{helper.pk}/"))
+    assert removed.status_code == 204 and not tournament.co_organisers.exists()
+    assert client_for(owner).delete(
+        url(tournament, f"organisers/{helper.pk}/")).status_code == 404
+
+
+def test_a_co_organiser_may_step_down_but_not_remove_another(owner, stranger):
+    tournament = new_tournament(owner)
+    other = UserFactory()
+    services.add_co_organiser(tournament=tournament, user=stranger)
+    services.add_co_organiser(tournament=tournament, user=other)
+    refused = client_for(stranger).delete(url(tournament, f"organisers/{other.pk}/"))
+    assert refused.status_code == 403
+    assert refused.json()["message"] == "Only the tournament's owner can remove another organiser."
+    assert client_for(stranger).delete(
+        url(tournament, f"organisers/{stranger.pk}/")).status_code == 204
+    assert list(tournament.co_organisers.all()) == [other]
+
+
 # ---------------------------------------------------------------- changes on the night
 
 
@@ -512,6 +562,8 @@ def test_the_schema_is_openapi_and_documents_every_endpoint(client, db):
         "/api/tournaments/{id}/generate-rotation/",
         "/api/tournaments/{id}/changes/",
         "/api/tournaments/{id}/changes/preview/",
+        "/api/tournaments/{id}/organisers/",
+        "/api/tournaments/{id}/organisers/{user_id}/",
         "/api/tables/{token}/",
         "/api/tables/{token}/hands/",
         "/api/tables/{token}/totals/",

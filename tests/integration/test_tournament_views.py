@@ -638,3 +638,48 @@ def test_after_a_replan_the_page_offers_once_to_reprint_the_moved_players_cards(
     )
     assert chosen and chosen <= moved and leaving.pk not in chosen
     assert "Scorecards to reprint" not in client.get(seated.get_absolute_url()).content.decode()
+
+
+# --- organisers ---------------------------------------------------------------------
+
+
+def test_the_owner_removes_a_co_organiser_who_then_loses_access(
+    client, organiser, stranger, seated
+):
+    services.add_co_organiser(tournament=seated, user=stranger)
+    client.force_login(organiser)
+    page = client.get(seated.get_absolute_url()).content.decode()
+    remove = reverse("co-organiser-remove", args=[seated.pk, stranger.pk])
+    assert remove in page
+    response = client.post(remove, follow=True)
+    assert "oscar no longer organises this tournament." in response.content.decode()
+    assert not seated.co_organisers.exists()
+    client.force_login(stranger)
+    assert client.get(seated.get_absolute_url()).status_code == 403
+
+
+def test_a_co_organiser_steps_down_but_cannot_remove_another(
+    client, organiser, stranger, seated, django_user_model
+):
+    third = django_user_model.objects.create_user("thea", password="also-helping")
+    services.add_co_organiser(tournament=seated, user=stranger)
+    services.add_co_organiser(tournament=seated, user=third)
+    client.force_login(stranger)
+    page = client.get(seated.get_absolute_url()).content.decode()
+    assert reverse("co-organiser-remove", args=[seated.pk, third.pk]) not in page
+    refused = client.post(reverse("co-organiser-remove", args=[seated.pk, third.pk]))
+    assert refused.status_code == 403
+    assert set(seated.co_organisers.all()) == {stranger, third}
+
+    response = client.post(reverse("co-organiser-remove", args=[seated.pk, stranger.pk]))
+    assert response.status_code == 302 and response["Location"] == reverse("home")
+    assert set(seated.co_organisers.all()) == {third}
+
+
+def test_a_stranger_cannot_remove_an_organiser(client, stranger, seated, django_user_model):
+    helper = django_user_model.objects.create_user("hal", password="helping-out")
+    services.add_co_organiser(tournament=seated, user=helper)
+    client.force_login(stranger)
+    response = client.post(reverse("co-organiser-remove", args=[seated.pk, helper.pk]))
+    assert response.status_code == 403
+    assert list(seated.co_organisers.all()) == [helper]

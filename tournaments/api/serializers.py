@@ -192,6 +192,30 @@ class RotationSerializer(serializers.Serializer):
     rounds = RoundSerializer(many=True)
 
 
+# ---------------------------------------------------------------- organisers
+
+
+class UserRefSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    username = serializers.CharField(source="get_username")
+
+
+class OrganisersSerializer(serializers.Serializer):
+    owner = UserRefSerializer()
+    co_organisers = serializers.SerializerMethodField()
+
+    @extend_schema_field(UserRefSerializer(many=True))
+    def get_co_organisers(self, tournament: Tournament) -> list[dict]:
+        users = tournament.co_organisers.order_by("username")
+        return UserRefSerializer(users, many=True).data
+
+
+class CoOrganiserAddSerializer(serializers.Serializer):
+    username = serializers.CharField(
+        max_length=150, help_text="The user name of an existing account."
+    )
+
+
 # ---------------------------------------------------------------- changes on the night
 
 

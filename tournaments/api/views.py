@@ -3,6 +3,8 @@ selector, answer with a serializer; services' errors become JSON in api.errors."
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
+from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -45,6 +47,8 @@ def refusals(*codes: int) -> dict[int, OpenApiResponse]:
 NUMBER = OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH,
                           description="The round's number.")
 PLAYER_ID = OpenApiParameter("player_id", OpenApiTypes.INT, OpenApiParameter.PATH)
+USER_ID = OpenApiParameter("user_id", OpenApiTypes.INT, OpenApiParameter.PATH,
+                           description="The co-organiser's user id.")
 TOKEN = OpenApiParameter("token", OpenApiTypes.STR, OpenApiParameter.PATH,
                          description="The table's token (from its card's link).")
 TOURNAMENT_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)
@@ -283,6 +287,37 @@ class TournamentViewSet(
         rnd = selectors.round_with_seating(tournament, int(number))
         return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)
 
+
+    # ------------------------------------------------------------ organisers
+
+    @extend_schema(methods=["GET"], responses={200: s.OrganisersSerializer, **refusals(404)})
+    @extend_schema(methods=["POST"], request=s.CoOrganiserAddSerializer,
+                   responses={200: s.OrganisersSerializer, **refusals(400, 403, 404)})
+    @action(detail=True, methods=["get", "post"])
+    def organisers(self, request: Request, pk: str) -> Response:
+        """The owner and co-organisers; an organiser adds a co-organiser by user name."""
+        tournament = self._tournament()
+        if request.method == "POST":
+            form = s.CoOrganiserAddSerializer(data=request.data)
+            form.is_valid(raise_exception=True)
+            user = get_user_model().objects.filter(
+                username=form.validated_data["username"]).first()
+            if user is None:
+                raise ValidationError({"username": [_("There is no user with that name.")]})
+            services.add_co_organiser(tournament=tournament, user=user)
+        return Response(s.OrganisersSerializer(tournament).data)
+
+    @extend_schema(parameters=[USER_ID], request=None,
+                   responses={204: None, **refusals(403, 404)})
+    @action(detail=True, methods=["delete"], url_path=r"organisers/(?P<user_id>[0-9]+)")
+    def remove_organiser(self, request: Request, pk: str, user_id: str) -> Response:
+        """The owner removes a co-organiser; a co-organiser may remove only themselves."""
+        tournament = self._tournament()
+        user = get_object_or_404(tournament.co_organisers, pk=user_id)
+        if request.user.pk not in (tournament.owner_id, user.pk):
+            raise PermissionDenied(_("Only the tournament's owner can remove another organiser."))
+        services.remove_co_organiser(tournament=tournament, user=user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
     # ------------------------------------------------------------ changes on the night
 
