@@ -19,7 +19,6 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Player, PrintJob, Tournament
-from tournaments.printing.cards import StandingsTable
 from tournaments.printing.services import PrintRequestError, request_print
 
 from . import selectors, services
@@ -144,34 +143,6 @@ def standings_settings(request, pk: int):
     return render(request, "leagues/settings.html", {"tournament": tournament, "form": form})
 
 
-def _print_table(standings: selectors.Standings) -> StandingsTable:
-    """The standings as the printed sheet shows them: place, name, the ranking metrics."""
-    shown = tuple(f"metric_{index}" for index in range(len(standings.metric_labels)))
-    columns = (
-        ("place", _("Place")),
-        ("name", _("Team") if standings.teams else _("Player")),
-        *zip(shown, standings.metric_labels, strict=True),
-    )
-    rows = tuple(
-        {
-            # A shared place prints as "=3", as on the standings page.
-            "place": f"={row.place}" if row.shared else row.place,
-            "name": row.name,
-            **dict(zip(shown, row.values, strict=True)),
-        }
-        for row in standings.rows
-    )
-    if standings.provisional:
-        provisional = _("Results waiting for confirmation (%(count)s) are not counted.") % {
-            "count": len(standings.provisional)
-        }
-    else:
-        provisional = _("Only confirmed results are counted.")
-    # StandingsTable carries a title only, so the note goes under it, in the heading.
-    note = f"{standings.bye_text} {provisional}"
-    return StandingsTable(columns=columns, rows=rows, title=f"{_('Standings')} — {note}")
-
-
 @login_required
 @require_POST
 def standings_print(request, pk: int):
@@ -186,7 +157,7 @@ def standings_print(request, pk: int):
             per_page=4,
             requested_by=request.user,
             base_url=request.build_absolute_uri("/"),
-            standings=_print_table(standings),
+            standings=selectors.standings_print_table(standings),
         )
     except PrintRequestError as error:
         messages.error(request, str(error))

@@ -125,6 +125,11 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # Two models have a `kind`: results (how recorded) and printouts (what is printed).
+    "ENUM_NAME_OVERRIDES": {
+        "ResultKindEnum": "scoring.models.TableResult.Kind",
+        "PrintKindEnum": "tournaments.models.PrintJob.Kind",
+    },
 }
 
 # No broker means no worker to wait for: tasks then run in-process, as they are queued.

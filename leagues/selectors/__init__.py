@@ -9,6 +9,7 @@ from .exports import (
     results_document,
     results_table,
     standings_document,
+    standings_print_table,
     standings_table,
 )
 from .night_standings import (
@@ -102,6 +103,7 @@ __all__ = [
     "season_table",
     "seasons_for",
     "standings_document",
+    "standings_print_table",
     "standings_settings",
     "standings_table",
     "table_feats",

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext
 
+from tournaments.printing.cards import StandingsTable
+
 from .night_standings import Standings
 from .nights import Night
 
@@ -137,3 +139,31 @@ def results_document(night: Night) -> dict:
             for line in night.lines
         ],
     }
+
+
+def standings_print_table(standings: Standings) -> StandingsTable:
+    """The standings as the printed sheet shows them: place, name, the ranking metrics."""
+    shown = tuple(f"metric_{index}" for index in range(len(standings.metric_labels)))
+    columns = (
+        ("place", gettext("Place")),
+        ("name", gettext("Team") if standings.teams else gettext("Player")),
+        *zip(shown, standings.metric_labels, strict=True),
+    )
+    rows = tuple(
+        {
+            # A shared place prints as "=3", as on the standings page.
+            "place": f"={row.place}" if row.shared else row.place,
+            "name": row.name,
+            **dict(zip(shown, row.values, strict=True)),
+        }
+        for row in standings.rows
+    )
+    if standings.provisional:
+        provisional = gettext("Results waiting for confirmation (%(count)s) are not counted.") % {
+            "count": len(standings.provisional)
+        }
+    else:
+        provisional = gettext("Only confirmed results are counted.")
+    # StandingsTable carries a title only, so the note goes under it, in the heading.
+    note = f"{standings.bye_text} {provisional}"
+    return StandingsTable(columns=columns, rows=rows, title=f"{gettext('Standings')} — {note}")

@@ -19,6 +19,7 @@ from django.conf import settings
 from django.urls import reverse
 from django.utils import timezone
 from pypdf import PdfReader
+from rest_framework.test import APIClient
 
 from tests.factories import UserFactory, sample_names
 from tournaments import services
@@ -100,6 +101,20 @@ def make_event(
         services.pair_teams_at_random(tournament=tournament, seed=1)
     services.generate_rotation(tournament=tournament)
     return tournament
+
+
+def unseated_event(*, owner=None) -> Tournament:
+    """A tournament with no players and no rotation yet."""
+    return services.create_tournament(
+        owner=owner or UserFactory(),
+        name="Not seated yet",
+        date=datetime.date(2026, 1, 1),
+        variant="north-american",
+        options={},
+        format="progressive",
+        round_play="hands",
+        rounds_planned=None,
+    )
 
 
 def render_scorecards(tournament: Tournament, *, paper="letter", per_page=4) -> bytes:
@@ -436,16 +451,7 @@ def test_a_failing_job_is_marked_failed_with_a_plain_message(
 
 
 def test_a_print_request_needs_a_rotation_and_sane_options(db):
-    tournament = services.create_tournament(
-        owner=UserFactory(),
-        name="Empty",
-        date=datetime.date(2026, 1, 1),
-        variant="north-american",
-        options={},
-        format="progressive",
-        round_play="hands",
-        rounds_planned=None,
-    )
+    tournament = unseated_event()
     with pytest.raises(PrintRequestError, match="rotation"):
         request_print(tournament=tournament, kind="scorecards")
     with pytest.raises(PrintRequestError):
@@ -658,3 +664,79 @@ def test_each_step_of_the_work_marks_the_job_as_alive(
     job.refresh_from_db()
     assert job.status == "done" and not job.is_stalled
     assert job.touched_at > long_ago + datetime.timedelta(minutes=59)
+
+
+# --- the API ---------------------------------------------------------------------------
+
+
+def test_the_api_queues_a_printout_reports_its_progress_and_serves_the_pdf(
+    db, eager, django_capture_on_commit_callbacks
+):
+    tournament = make_event(players=9, rounds=2)
+    player = tournament.players.order_by("name").first()
+    api = APIClient()
+    api.force_login(tournament.owner)
+    with django_capture_on_commit_callbacks(execute=False) as callbacks:
+        response = api.post(
+            f"/api/tournaments/{tournament.pk}/print-jobs/",
+            {"kind": "scorecards", "paper": "letter", "per_page": 1, "players": [player.pk]},
+            format="json",
+        )
+    assert response.status_code == 202, response.json()
+    queued = response.json()
+    assert (queued["status"], queued["download"], queued["players"]) == (
+        "queued", None, [player.pk]
+    )
+    assert (queued["paper"], queued["per_page"], queued["stalled"]) == ("letter", 1, False)
+
+    for callback in callbacks:
+        callback()
+    done = api.get(f"/api/print-jobs/{queued['id']}/").json()
+    assert done["status"] == "done" and done["progress"] == 100
+    assert done["download"].endswith(f"/api/print-jobs/{queued['id']}/download/")
+    pdf = api.get(f"/api/print-jobs/{queued['id']}/download/")
+    assert pdf.status_code == 200 and pdf["Content-Type"] == "application/pdf"
+    pages = pdf_text(b"".join(pdf.streaming_content))
+    assert len(pages) == 1 and player.name in pages[0]
+
+    stranger = APIClient()
+    stranger.force_login(UserFactory())
+    assert stranger.get(f"/api/print-jobs/{queued['id']}/").status_code == 403
+    assert stranger.get(f"/api/print-jobs/{queued['id']}/download/").status_code == 403
+    assert stranger.post(
+        f"/api/tournaments/{tournament.pk}/print-jobs/", {"kind": "table-cards"}, format="json"
+    ).status_code == 403
+
+
+def test_the_api_prints_the_standings_as_they_are(db, eager, django_capture_on_commit_callbacks):
+    tournament = make_event(players=9, rounds=2)
+    api = APIClient()
+    api.force_login(tournament.owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = api.post(
+            f"/api/tournaments/{tournament.pk}/print-jobs/", {"kind": "standings"}, format="json"
+        )
+    job = api.get(f"/api/print-jobs/{response.json()['id']}/").json()
+    assert job["status"] == "done" and job["kind"] == "standings"
+
+
+def test_the_api_refuses_a_print_request_that_cannot_be_honoured(db):
+    tournament = make_event(players=9, rounds=2)
+    unseated = unseated_event(owner=tournament.owner)
+    api = APIClient()
+    api.force_login(tournament.owner)
+    player = tournament.players.first()
+
+    def ask(target, body):
+        return api.post(f"/api/tournaments/{target.pk}/print-jobs/", body, format="json")
+
+    wrong_kind = ask(tournament, {"kind": "table-cards", "players": [player.pk]})
+    assert wrong_kind.status_code == 400
+    assert wrong_kind.json()["message"].startswith("players: Choosing players only applies")
+    stranger = ask(tournament, {"kind": "scorecards", "players": [999999]})
+    assert stranger.json()["message"] == "players: No player with id 999999 in this tournament."
+    assert ask(tournament, {"kind": "poster"}).status_code == 400
+    no_rotation = ask(unseated, {"kind": "scorecards"})
+    assert no_rotation.status_code == 400
+    assert "generate the rotation before printing" in no_rotation.json()["message"]
+    assert not PrintJob.objects.exists()

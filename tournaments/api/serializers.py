@@ -14,7 +14,7 @@ from rest_framework import serializers
 
 from scoring import selectors as scoring_selectors
 from scoring.models import ResultChange, TableResult
-from tournaments.models import Player, Round, Seat, Table, Team, Tournament
+from tournaments.models import Player, PrintJob, Round, Seat, Table, Team, Tournament
 
 ORGANISERS_ONLY = "Only in organisers' responses."
 
@@ -190,6 +190,50 @@ class RoundSerializer(serializers.ModelSerializer):
 class RotationSerializer(serializers.Serializer):
     quality = serializers.DictField(help_text="How well the rotation mixes players.")
     rounds = RoundSerializer(many=True)
+
+
+# ---------------------------------------------------------------- printing
+
+
+class PrintRequestSerializer(serializers.Serializer):
+    kind = serializers.ChoiceField(choices=PrintJob.Kind.choices)
+    paper = serializers.ChoiceField(choices=[("a4", "A4"), ("letter", "US letter")],
+                                    default="a4")
+    per_page = serializers.ChoiceField(
+        choices=[(4, "four to a page"), (1, "one to a page")], default=4,
+        help_text="Scorecards only.",
+    )
+    players = serializers.ListField(
+        child=serializers.IntegerField(), required=False, allow_null=True, default=None,
+        help_text="Scorecards only: print just these players' cards (a reprint, a late "
+        "arrival). Without it, every player's.",
+    )
+
+
+class PrintJobSerializer(serializers.ModelSerializer):
+    paper = serializers.CharField(source="options.paper", default="a4")
+    per_page = serializers.IntegerField(source="options.per_page", default=4)
+    players = serializers.ListField(child=serializers.IntegerField(), source="options.players",
+                                    default=None, allow_null=True)
+    stalled = serializers.BooleanField(
+        source="is_stalled", help_text="Waiting or rendering, but no worker moved it on for "
+        "a long while: ask again with a new job.",
+    )
+    download = serializers.SerializerMethodField(help_text="The PDF's address once done.")
+
+    class Meta:
+        model = PrintJob
+        fields = ["id", "tournament", "kind", "status", "progress", "stalled", "error",
+                  "paper", "per_page", "players", "created_at", "finished_at", "download"]
+        read_only_fields = fields
+
+    @extend_schema_field(serializers.URLField(allow_null=True))
+    def get_download(self, job: PrintJob) -> str | None:
+        if job.status != PrintJob.Status.DONE:
+            return None
+        path = f"/api/print-jobs/{job.pk}/download/"
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path
 
 
 # ---------------------------------------------------------------- organisers

@@ -3,10 +3,13 @@ selector, answer with a serializer; services' errors become JSON in api.errors."
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
+from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.types import OpenApiTypes
@@ -24,7 +27,8 @@ from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.models import ResultChange
 from tournaments import selectors, services
-from tournaments.models import Player, Round, Seat, Table, Team, Tournament
+from tournaments.models import Player, PrintJob, Round, Seat, Table, Team, Tournament
+from tournaments.printing.services import PrintRequestError, request_print
 
 from . import serializers as s
 from .authentication import TableTokenAuthentication
@@ -288,6 +292,47 @@ class TournamentViewSet(
         return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)
 
 
+    # ------------------------------------------------------------ printing
+
+    @extend_schema(request=s.PrintRequestSerializer,
+                   responses={202: s.PrintJobSerializer, **refusals(400, 403, 404)})
+    @action(detail=True, methods=["post"], url_path="print-jobs")
+    def print_jobs(self, request: Request, pk: str) -> Response:
+        """Ask for a PDF; a worker builds it. Poll the job for progress and its download."""
+        tournament = self._tournament()
+        form = s.PrintRequestSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        players = data["players"]
+        if players is not None:
+            if data["kind"] != PrintJob.Kind.SCORECARDS:
+                raise ValidationError({"players": [
+                    _("Choosing players only applies to scorecards; untick them to print this.")]})
+            known = set(Player.objects.filter(tournament=tournament, pk__in=players)
+                        .values_list("pk", flat=True))
+            if missing := [pid for pid in players if pid not in known]:
+                raise ValidationError({"players": [
+                    _("No player with id %(id)s in this tournament.") % {"id": pid}
+                    for pid in missing]})
+        standings = None
+        if data["kind"] == PrintJob.Kind.STANDINGS:
+            # Imported here: leagues builds on tournaments, not the other way round.
+            from leagues import selectors as league_selectors
+
+            standings = league_selectors.standings_print_table(
+                league_selectors.tournament_standings(tournament))
+        try:
+            job = request_print(
+                tournament=tournament, kind=data["kind"], paper=data["paper"],
+                per_page=int(data["per_page"]), requested_by=request.user,
+                base_url=settings.SITE_URL or request.build_absolute_uri("/"),
+                standings=standings, players=players,
+            )
+        except PrintRequestError as exc:
+            raise ValidationError(str(exc)) from exc
+        return Response(s.PrintJobSerializer(job, context={"request": request}).data,
+                        status=status.HTTP_202_ACCEPTED)
+
     # ------------------------------------------------------------ organisers
 
     @extend_schema(methods=["GET"], responses={200: s.OrganisersSerializer, **refusals(404)})
@@ -544,6 +589,40 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
 @extend_schema(parameters=[OpenApiParameter(
     "id", OpenApiTypes.INT, OpenApiParameter.PATH,
     description="The table's id: a table that sent nothing can be given a result too.")])
+class PrintJobViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
+    """A printout being built, and its PDF once done; for the tournament's organisers."""
+
+    authentication_classes = [SessionAuthentication]
+    permission_classes = [IsOrganiserAlways]
+    serializer_class = s.PrintJobSerializer
+    lookup_value_regex = "[0-9]+"
+    http_method_names = ["get", "head", "options"]
+
+    def get_queryset(self):
+        return PrintJob.objects.select_related("tournament")
+
+    def get_object(self) -> PrintJob:
+        job = get_object_or_404(self.get_queryset(), pk=self.kwargs["pk"])
+        self.check_object_permissions(self.request, job.tournament)
+        return job
+
+    @extend_schema(responses={200: s.PrintJobSerializer, **refusals(403, 404)})
+    def retrieve(self, request: Request, pk: str) -> Response:
+        return Response(s.PrintJobSerializer(self.get_object(),
+                                             context={"request": request}).data)
+
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY,
+                              **refusals(403, 404)})
+    @action(detail=True, methods=["get"])
+    def download(self, request: Request, pk: str) -> FileResponse:
+        job = self.get_object()
+        if job.status != PrintJob.Status.DONE or not job.pdf:
+            raise Http404(_("This printout is not ready."))
+        filename = f"{slugify(job.tournament.name) or 'tournament'}-{job.kind}.pdf"
+        return FileResponse(job.pdf.open("rb"), as_attachment=True, filename=filename,
+                            content_type="application/pdf")
+
+
 class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     """Results for organisers: a round's board, and corrections kept in the audit trail."""
 
