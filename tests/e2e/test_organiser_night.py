@@ -122,6 +122,20 @@ def test_organiser_runs_a_progressive_night_and_a_player_finds_their_seat(
     assert later and "Gus" not in {name for *_ignored, name in later}
     assert Round.objects.filter(tournament=tournament).count() == 8
 
+    # The page offers to reprint the cards the re-plan made out of date, ticked.
+    notice = page.locator("#reprint")
+    expect(notice).to_contain_text("Scorecards to reprint")
+    moved = notice.locator(".help").inner_text().split(", ")
+    assert moved and "Gus" not in moved
+    screenshot(page, "05b-reprint-offer-laptop")
+    notice.get_by_role("link", name="Print their new scorecards").click()
+    expect(page.locator("details.choose-players")).to_have_attribute("open", "")
+    for name in moved:
+        expect(page.get_by_label(name, exact=True)).to_be_checked()
+    screenshot(page, "05c-reprint-choice-laptop")
+    page.get_by_role("button", name="Make the PDF").click()
+    expect(page.locator(".meta")).to_contain_text(f"{len(moved)} players' cards only")
+
     # A player on a phone: the public page, then "where do I sit".
     phone = phone_page
     phone.goto(f"/t/{tournament.pk}/")
