@@ -151,3 +151,37 @@ def test_club_nights_leave_few_players_off_an_even_seat_split(n: int, rounds: in
     schedule = generate("progressive", _players(n), rounds)
     assert report(schedule).max_seat_imbalance <= 2
     assert len(_off_even_split(schedule)) <= max(4, n // 10)
+
+
+def _fewest_off_even_split(rounds) -> int:
+    """By trying every way to seat each table (Gray code, one flip a step)."""
+    tables = [t.sides for r in rounds for t in r.tables]
+    played: dict[str, int] = {}
+    lead: dict[str, int] = {}
+    for north, east in tables:
+        for sign, side in ((1, north), (-1, east)):
+            for p in side:
+                played[p] = played.get(p, 0) + 1
+                lead[p] = lead.get(p, 0) + sign
+
+    def off() -> int:
+        return sum(1 for p in lead if abs(lead[p]) > played[p] % 2)
+
+    fewest = off()
+    for k in range(1, 1 << len(tables)):
+        bit = (k & -k).bit_length() - 1  # the bit that changes in the Gray code
+        now_flipped = (k ^ (k >> 1)) >> bit & 1
+        step = -2 if now_flipped else 2
+        north, east = tables[bit]
+        for p in north:
+            lead[p] += step
+        for p in east:
+            lead[p] -= step
+        fewest = min(fewest, off())
+    return fewest
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(8, 5), (9, 7), (12, 5), (8, 8)])
+def test_small_club_nights_seat_as_evenly_as_any_seating_of_their_tables(n: int, rounds: int):
+    schedule = generate("progressive", _players(n), rounds)
+    assert len(_off_even_split(schedule)) == _fewest_off_even_split(schedule.rounds)
