@@ -1,23 +1,40 @@
 """Cutthroat rotation: tables of three, each player for themselves.
 
-The aim is that no two players share a table twice while that is possible. For
-n = 6t+3 players a Kirkman triple system gives (n-1)/2 such rounds. We have:
-- cyclic 1-rotational systems (points Z_2m plus a fixed point, m = (n-1)/2), which
-  exist only for n = 3 or 9 (mod 24): kept for 9, 27, 33, 51, 57, 81;
-- bicyclic ones (two copies of Z_m plus a fixed point) for n = 15 (mod 24): kept
-  for 15 and 39;
-- products of two systems (u*w players from u and w): 45, 99, 135, 243, ...
-and for n one short of any of these, the system with one player left out (that
-player's table-mates sit out each round, so everyone sits out exactly once); for
-n one over, the system with the extra player taking, each round, the seat of a
-player who sits out, chosen so the extra player never meets anyone twice.
+The aim is that no two players share a table twice while that is possible. A player
+meets two new players each round played, so counting seats bounds the complete
+schedule (rounds=None) by n//2 rounds, n//2 - 1 for n = 0, 4 (mod 6); for n = 5
+(mod 6) the count allows one more, which parity rules out (the pairs never met give
+every player an even degree, so they cannot be a single pair). We reach the bound
+with designs:
+- n = 3 (mod 6): a Kirkman triple system, (n-1)/2 rounds. We have cyclic
+  1-rotational systems (points Z_2m plus a fixed point, m = (n-1)/2), which exist
+  only for n = 3 or 9 (mod 24): kept for 9, 27, 33, 51, 57, 81; bicyclic ones (two
+  copies of Z_m plus a fixed point) for 15 and 39; three copies of Z_q
+  (kirkman_copies); and products of two systems (u*w players from u and w);
+- n = 2 (mod 6): the system on n+1 with one player left out (that player's
+  table-mates sit out each round, so everyone sits out exactly once); n = 4: the
+  system on n-1 with the extra player taking, each round, the seat of a player who
+  sits out, chosen so the extra player never meets anyone twice;
+- n = 0 (mod 6): a nearly Kirkman system (kirkman_near, stored for 18 to 204),
+  (n-2)/2 rounds; none exists for 6 and 12, where 1 and 4 rounds are the most (an
+  exhaustive search with round 1 fixed finds no 2 rounds for 6, no 5 for 12);
+- n = 5 (mod 6): the nearly Kirkman system on n+1 with one player left out, as for
+  n = 2: (n-1)/2 rounds, 2 byes a round, everyone but one sits out once; for 5
+  and 11 the round-by-round search reaches 2 and 5, the most;
+- n = 1 (mod 6): a Hanani-type system (hanani), (n-1)/2 rounds each with a
+  different player out; 13 has 6 such rounds (found by exhaustive search, though no
+  Hanani triple system of order 13 exists); for 7 one round is the most. Where
+  none is stored (n = 1 (mod 24) from 49: 49, 73, ..., 193, whose searches failed)
+  the nearly Kirkman system on n-1 with a stand-in, as for n = 4, gives (n-3)/2
+  rounds, one short of the bound.
+Other sizes (past 204, or n = 2, 3, 4 (mod 6) whose Kirkman system we lack, e.g.
+128 to 130) are planned round by round below; bench/rotations.py prints figures.
 
 Every other count (and rounds past the complete schedule) is planned round by
 round: byes first (n mod 3 players, fewest byes first, not twice running), then a
-search for tables of three among pairs that have met least. The complete schedule
-(rounds=None) is then the longest run without a repeated pair that a few seeded
-attempts find, below the bound of (n-1)//2 rounds, e.g. 8 of 10 rounds for 21
-players, 26 of 31 for 63, 4 of 5 for 12 (bench/rotations.py prints them).
+search for tables of three among pairs that have met least. Without a design the
+complete schedule is the longest run without a repeated pair that a few seeded
+attempts find, below the bound (e.g. 56 of 64 rounds for 129 players).
 """
 
 from __future__ import annotations
@@ -26,7 +43,7 @@ import random
 from collections.abc import Iterator, Sequence
 from functools import cache
 
-from . import kirkman_copies
+from . import hanani, kirkman_copies, kirkman_near
 from .schedule import RotationError, Round, Table
 
 _KTS_NODE_BUDGET = 3_000
@@ -96,6 +113,9 @@ _ROUND_NODE_BUDGET = 2_000
 _ROUND_ATTEMPTS = 4
 _START_TRIES = 6
 _START_TRIES_UP_TO = 40
+# Each stand-in search has a node budget; on 190-odd players about one in three
+# runs out (0.3 s), so a few more draws are cheap and nearly always enough.
+_STAND_IN_ATTEMPTS = 6
 
 
 def generate(
@@ -161,18 +181,33 @@ def _best_start(order: list[str], rng: random.Random) -> _Planner:
             best.record(tables, [])
         return best
     if n % 6 == 2 and (base := kirkman_rounds(n + 1)) is not None:
-        # Leave out one player of a system on n+1: their two table-mates sit out
-        # each round, so every player sits out exactly once, never twice running,
-        # and (n+1-1)/2 rounds pass without a repeated pair (the most possible).
-        absent = n
-        for tables in base:
-            bye_players = sorted(p for t in tables if absent in t for p in t if p != absent)
-            best.record([t for t in tables if absent not in t], bye_players)
+        # Every player sits out exactly once, never twice running, and (n+1-1)/2
+        # rounds pass without a repeated pair (the most possible).
+        _record_one_left_out(best, base, absent=n)
         return best
-    if n % 6 == 4 and (base := kirkman_rounds(n - 1)) is not None:
-        stand_ins = _stand_in_seats(base, rng)
+    if n % 6 == 0 and (near := kirkman_near.rounds(n)) is not None:
+        for tables in near:
+            best.record(tables, [])
+        return best
+    if n % 6 == 5 and (near := kirkman_near.rounds(n + 1)) is not None:
+        # Each player sits out at most once (the absent player's unmet partner never).
+        _record_one_left_out(best, near, absent=n)
+        return best
+    if n % 6 == 1 and (almost := hanani.rounds(n)) is not None:
+        for tables, sitting_out in almost:
+            best.record(tables, [sitting_out])
+        return best
+    # One player over a system: n = 4 (mod 6) reaches the bound this way; for
+    # n = 1 (mod 6) without a Hanani-type system it is one round short of it.
+    one_less = None
+    if n % 6 == 4:
+        one_less = kirkman_rounds(n - 1)
+    elif n % 6 == 1:
+        one_less = kirkman_near.rounds(n - 1)
+    for _ in range(_STAND_IN_ATTEMPTS if one_less is not None else 0):
+        stand_ins = _stand_in_seats(one_less, rng)
         if stand_ins is not None:
-            for tables, (table, seat) in zip(base, stand_ins, strict=True):
+            for tables, (table, seat) in zip(one_less, stand_ins, strict=True):
                 sitting_out = tables[table][seat]
                 swapped = [tuple(n - 1 if p == sitting_out else p for p in t) for t in tables]
                 best.record(swapped, [sitting_out])
@@ -185,6 +220,16 @@ def _best_start(order: list[str], rng: random.Random) -> _Planner:
         if len(planner.rounds) > len(best.rounds):
             best = planner
     return best
+
+
+def _record_one_left_out(
+    planner: _Planner, system: list[list[tuple[int, ...]]], *, absent: int
+) -> None:
+    """Play a system on one player more than there are: whoever would sit with the
+    absent player sits out that round."""
+    for tables in system:
+        bye_players = sorted(p for t in tables if absent in t for p in t if p != absent)
+        planner.record([t for t in tables if absent not in t], bye_players)
 
 
 def _stand_in_seats(
