@@ -8,9 +8,11 @@ every player an even degree, so they cannot be a single pair). We reach the boun
 with designs:
 - n = 3 (mod 6): a Kirkman triple system, (n-1)/2 rounds. We have cyclic
   1-rotational systems (points Z_2m plus a fixed point, m = (n-1)/2), which exist
-  only for n = 3 or 9 (mod 24): kept for 9, 27, 33, 51, 57, 81; bicyclic ones (two
-  copies of Z_m plus a fixed point) for 15 and 39; three copies of Z_q
-  (kirkman_copies); and products of two systems (u*w players from u and w);
+  only for n = 3 or 9 (mod 24): kept here for 9, 27, 33, 51, 57, 81 and in
+  kirkman_cyclic for 129, 147, 177, 195, 201; bicyclic ones (two copies of Z_m plus
+  a fixed point) for 15 and 39; three copies of Z_q (kirkman_copies, 21 to 183);
+  and products of two systems (u*w players from u and w). So every n = 3 (mod 6)
+  up to 201 has one;
 - n = 2 (mod 6): the system on n+1 with one player left out (that player's
   table-mates sit out each round, so everyone sits out exactly once); n = 4: the
   system on n-1 with the extra player taking, each round, the seat of a player who
@@ -21,20 +23,23 @@ with designs:
 - n = 5 (mod 6): the nearly Kirkman system on n+1 with one player left out, as for
   n = 2: (n-1)/2 rounds, 2 byes a round, everyone but one sits out once; for 5
   and 11 the round-by-round search reaches 2 and 5, the most;
-- n = 1 (mod 6): a Hanani-type system (hanani), (n-1)/2 rounds each with a
-  different player out; 13 has 6 such rounds (found by exhaustive search, though no
-  Hanani triple system of order 13 exists); for 7 one round is the most. Where
-  none is stored (n = 1 (mod 24) from 49: 49, 73, ..., 193, whose searches failed)
-  the nearly Kirkman system on n-1 with a stand-in, as for n = 4, gives (n-3)/2
-  rounds, one short of the bound.
-Other sizes (past 204, or n = 2, 3, 4 (mod 6) whose Kirkman system we lack, e.g.
-128 to 130) are planned round by round below; bench/rotations.py prints figures.
+- n = 1 (mod 6): a Hanani-type system (hanani, stored for 13 to 199 but n = 1
+  (mod 24) from 49; hanani_frames for 49, 73, ..., 193 and 205), (n-1)/2 rounds
+  each with a different player out; 13 has 6 such rounds (found by exhaustive
+  search, though no Hanani triple system of order 13 exists); for 7 one round is
+  the most. Where none is stored but the nearly Kirkman system on n-1 is, that
+  system with a stand-in, as for n = 4, gives (n-3)/2 rounds, one short of the
+  bound (no such size up to 205 is left).
+Other sizes (past 204, where a Kirkman system comes only from a product, missing
+e.g. for 212 to 214) are planned round by round below; bench/rotations.py prints
+figures.
 
 Every other count (and rounds past the complete schedule) is planned round by
 round: byes first (n mod 3 players, fewest byes first, not twice running), then a
 search for tables of three among pairs that have met least. Without a design the
 complete schedule is the longest run without a repeated pair that a few seeded
-attempts find, below the bound (e.g. 56 of 64 rounds for 129 players).
+attempts find, below the bound (e.g. 56 of 64 rounds for 129 players before
+kirkman_cyclic stored its system).
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ import random
 from collections.abc import Iterator, Sequence
 from functools import cache
 
-from . import hanani, kirkman_copies, kirkman_near
+from . import hanani, hanani_frames, kirkman_copies, kirkman_cyclic, kirkman_near
 from .schedule import RotationError, Round, Table
 
 _KTS_NODE_BUDGET = 3_000
@@ -193,7 +198,7 @@ def _best_start(order: list[str], rng: random.Random) -> _Planner:
         # Each player sits out at most once (the absent player's unmet partner never).
         _record_one_left_out(best, near, absent=n)
         return best
-    if n % 6 == 1 and (almost := hanani.rounds(n)) is not None:
+    if n % 6 == 1 and (almost := hanani.rounds(n) or hanani_frames.rounds(n)) is not None:
         for tables, sitting_out in almost:
             best.record(tables, [sitting_out])
         return best
@@ -295,6 +300,8 @@ def kirkman_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
         return [[(0, 1, 2)]]
     if n in _KNOWN_BASES:
         return _develop(list(_KNOWN_BASES[n]), (n - 1) // 2, cyclic=n % 24 in (3, 9))
+    if (cyclic := kirkman_cyclic.rounds(n)) is not None:
+        return cyclic
     if (copies := kirkman_copies.rounds(n)) is not None:
         return copies
     for u in range(3, n // 3 + 1, 6):

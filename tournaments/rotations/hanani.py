@@ -35,8 +35,8 @@ base for n = 1 (mod 12) in at most 13 s of CPU (most under a second), but 157 (3
 s), 181 (134 s) and 133 (27 s, after 180 s with other seeds failed). For n = 1 (mod
 24) past 25 (m small, many copies: 49 is 16 copies of Z_3) it found none in several
 minutes, nor did a variant with 13 fixed players playing the system on 13 and the
-rest in threes, nor simulated annealing; cutthroat.py seats those one round short,
-with a stand-in on kirkman_near's system on n-1. check() verifies a developed
+rest in threes, nor simulated annealing; hanani_frames.py builds those (49 to
+193, and 205) from a Kirkman frame and the 13-player system. check() verifies a developed
 system; rounds() runs it, so a wrong stored base fails loudly and never seats a pair
 twice.
 """

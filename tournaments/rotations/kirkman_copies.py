@@ -8,17 +8,30 @@ Player (x, c), x in Z_q and copy c in 0..2, is c*q + x. The (3q-1)/2 rounds are
   triples meet every difference inside a copy and every cross-copy difference
   the vertical rounds leave over exactly once.
 So every pair of players shares a table exactly once. This reaches 21, 69, 75,
-87, 93, 105, 111 and 123, which the cyclic and bicyclic forms in cutthroat.py
-cannot (21 = 21 mod 24) or did not (their searches failed), and through
-cutthroat's product 63 and 189 too.
+87, 93, 105, 111, 123, 141, 159, 165 and 183, which the cyclic and bicyclic forms
+in cutthroat.py cannot (21 = 21 mod 24) or did not (their searches failed), and
+through cutthroat's product 63 and 189 too.
 
-The offsets and starters were found offline by randomised search: random
-offsets, then a depth-first search for the starter with a node limit and
+The offsets and starters up to q = 41 were found offline by randomised search:
+random offsets, then a depth-first search for the starter with a node limit and
 restarts (a C version took under a minute up to q = 41; q = 43 to 53 were not
-found in 150 s each). cutthroat's tests check each system in full.
+found in 150 s each). Those for q = 47, 53, 55 and 61 were found by an exact-cover
+search (Knuth's dancing links, the C search of kirkman_near): items are the
+differences inside each copy (up to sign), the cross-copy differences and the 3q
+points of the starter; options are the starter triples meeting three different
+differences, and every offset pair (a1, a2) covering its three cross-copy
+differences (the count then forces (q-1)/2 of them). The item with fewest options
+is branched on, in a random order, with restarts and a growing node limit. With
+seed 1 it took 0.4 s of CPU for q = 47, 2.2 s for 53, 0.6 s for 55 and 4.2 s for
+61 (0.46 to 1.0 million options, built in Python in a few seconds more). rounds()
+verifies the developed system (kirkman_cyclic.check), so a wrong stored base fails
+loudly and never seats a pair twice.
 """
-
 from __future__ import annotations
+
+from functools import cache
+
+from .kirkman_cyclic import check
 
 # q -> (offset pairs (a1, a2) of the vertical rounds, starter round's triples).
 BASES: dict[int, tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int, int], ...]]] = {
@@ -98,11 +111,95 @@ BASES: dict[int, tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int, int], 
          76), (70, 85, 74), (82, 102, 112), (83, 105, 110), (87, 119, 116), (89, 91, 115),
          (92, 99, 98)),
     ),
+    47: (
+        (
+            (0, 10), (1, 5), (2, 1), (4, 31), (5, 12), (6, 3), (8, 2), (9, 42), (11, 4), (12, 18),
+            (13, 39), (16, 0), (19, 6), (20, 40), (23, 44), (24, 29), (25, 33), (28, 46),
+            (29, 14), (36, 34), (41, 16), (43, 24), (45, 41),
+        ),
+        (
+            (0, 8, 85), (1, 4, 65), (2, 44, 84), (3, 122, 127), (5, 18, 34), (6, 46, 115),
+            (7, 37, 139), (9, 30, 87), (10, 21, 136), (11, 23, 73), (12, 26, 96), (13, 40, 82),
+            (14, 33, 125), (15, 16, 89), (17, 42, 63), (19, 51, 101), (20, 43, 110),
+            (22, 31, 105), (24, 39, 57), (25, 35, 79), (27, 29, 66), (28, 103, 131), (32, 38, 98),
+            (36, 70, 109), (41, 45, 99), (47, 72, 80), (48, 91, 133), (49, 119, 132),
+            (50, 53, 88), (52, 108, 124), (54, 61, 77), (55, 113, 117), (56, 104, 116),
+            (58, 71, 76), (59, 86, 135), (60, 95, 121), (62, 64, 92), (67, 68, 78), (69, 75, 90),
+            (74, 137, 138), (81, 118, 140), (83, 107, 130), (93, 112, 123), (94, 97, 134),
+            (100, 106, 114), (102, 120, 129), (111, 126, 128),
+        ),
+    ),
+    53: (
+        (
+            (1, 45), (2, 8), (7, 6), (9, 23), (14, 42), (17, 4), (19, 1), (25, 2), (26, 11),
+            (29, 19), (30, 32), (31, 10), (34, 39), (35, 30), (37, 13), (38, 21), (39, 52),
+            (40, 51), (41, 44), (43, 31), (44, 22), (46, 15), (47, 3), (48, 48), (49, 17),
+            (51, 18),
+        ),
+        (
+            (0, 5, 7), (1, 78, 90), (2, 115, 133), (3, 22, 118), (4, 20, 48), (6, 10, 39),
+            (8, 128, 148), (9, 30, 109), (11, 69, 74), (12, 42, 50), (13, 26, 40), (14, 67, 83),
+            (15, 80, 81), (16, 127, 134), (17, 107, 152), (18, 70, 92), (19, 31, 41),
+            (21, 27, 38), (23, 126, 129), (24, 66, 85), (25, 75, 84), (28, 96, 104),
+            (29, 61, 131), (32, 59, 77), (33, 51, 132), (34, 56, 105), (35, 55, 68),
+            (36, 37, 125), (43, 116, 137), (44, 47, 124), (45, 73, 101), (46, 57, 103),
+            (49, 140, 142), (52, 121, 138), (53, 63, 139), (54, 60, 117), (58, 100, 108),
+            (62, 95, 149), (64, 88, 135), (65, 79, 144), (71, 94, 143), (72, 98, 114),
+            (76, 97, 122), (82, 99, 150), (86, 89, 113), (87, 102, 147), (91, 93, 130),
+            (106, 120, 146), (110, 154, 158), (111, 141, 153), (112, 136, 155), (119, 156, 157),
+            (123, 145, 151),
+        ),
+    ),
+    55: (
+        (
+            (0, 48), (1, 32), (2, 42), (7, 22), (8, 13), (11, 2), (15, 19), (16, 29), (18, 14),
+            (19, 17), (22, 47), (24, 54), (25, 41), (26, 0), (29, 8), (30, 53), (31, 26),
+            (32, 50), (34, 12), (38, 24), (40, 52), (43, 27), (44, 51), (48, 15), (49, 46),
+            (53, 35), (54, 44),
+        ),
+        (
+            (0, 31, 48), (1, 50, 70), (2, 21, 80), (3, 24, 25), (4, 135, 139), (5, 118, 120),
+            (6, 136, 149), (7, 107, 133), (8, 17, 59), (9, 38, 158), (10, 33, 126),
+            (11, 151, 157), (12, 156, 159), (13, 16, 18), (14, 128, 142), (15, 115, 153),
+            (19, 39, 47), (20, 36, 72), (22, 35, 68), (23, 53, 62), (26, 44, 91), (27, 85, 146),
+            (28, 123, 145), (29, 57, 97), (30, 41, 45), (32, 92, 93), (34, 46, 132), (37, 74, 78),
+            (40, 54, 75), (42, 52, 69), (43, 147, 154), (49, 61, 99), (51, 117, 129),
+            (55, 81, 102), (56, 58, 89), (60, 105, 143), (63, 138, 161), (64, 73, 101),
+            (65, 131, 152), (66, 98, 109), (67, 108, 116), (71, 76, 96), (77, 112, 141),
+            (79, 137, 148), (82, 88, 95), (83, 125, 130), (84, 87, 103), (86, 122, 140),
+            (90, 134, 162), (94, 113, 121), (100, 124, 155), (104, 114, 160), (106, 127, 163),
+            (110, 111, 150), (119, 144, 164),
+        ),
+    ),
+    61: (
+        (
+            (1, 30), (3, 11), (7, 6), (8, 43), (15, 39), (18, 22), (19, 9), (21, 49), (23, 7),
+            (24, 3), (25, 14), (27, 2), (29, 41), (31, 16), (32, 19), (34, 4), (35, 32), (36, 47),
+            (37, 40), (40, 1), (41, 57), (48, 44), (50, 50), (52, 58), (53, 46), (54, 25),
+            (55, 33), (57, 13), (58, 60), (60, 17),
+        ),
+        (
+            (0, 42, 51), (1, 8, 47), (2, 80, 102), (3, 24, 130), (4, 147, 162), (5, 19, 151),
+            (6, 170, 180), (7, 31, 36), (9, 113, 179), (10, 84, 87), (11, 46, 133), (12, 28, 165),
+            (13, 44, 56), (14, 108, 119), (15, 40, 66), (16, 33, 175), (17, 30, 129),
+            (18, 67, 88), (20, 76, 85), (21, 25, 48), (22, 55, 121), (23, 94, 104), (26, 72, 156),
+            (27, 90, 110), (29, 71, 120), (32, 127, 149), (34, 54, 150), (35, 37, 96),
+            (38, 39, 128), (41, 86, 161), (43, 116, 118), (45, 73, 92), (49, 57, 60),
+            (50, 134, 164), (52, 140, 167), (53, 59, 132), (58, 64, 69), (61, 155, 181),
+            (62, 98, 166), (63, 111, 137), (65, 81, 112), (68, 75, 173), (70, 105, 152),
+            (74, 89, 145), (77, 106, 168), (78, 95, 101), (79, 103, 107), (82, 109, 158),
+            (83, 91, 171), (93, 146, 163), (97, 115, 135), (99, 100, 141), (114, 139, 148),
+            (117, 169, 172), (122, 159, 182), (123, 136, 142), (124, 144, 177), (125, 143, 154),
+            (126, 131, 138), (153, 157, 178), (160, 174, 176),
+        ),
+    ),
 }
 
 
+@cache
 def rounds(n: int) -> list[list[tuple[int, ...]]] | None:
-    """The system on n = 3q players when a base for q is stored, else None."""
+    """The system on n = 3q players when a base for q is stored, else None. Raises
+    AssertionError if the stored base is wrong."""
     if n % 3 or n // 3 not in BASES:
         return None
     q = n // 3
@@ -114,4 +211,7 @@ def rounds(n: int) -> list[list[tuple[int, ...]]] | None:
         built.append(
             [tuple((p // q) * q + (p % q + shift) % q for p in triple) for triple in starter]
         )
+    problem = check(n, built)
+    if problem:
+        raise AssertionError(f"Kirkman system for {n} failed verification: {problem}")
     return built

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from .triple_orbits import pair_meetings, shifted_tables
+from .triple_orbits import pair_meetings, shifted_tables, whole_rounds_problem
 
 # n -> (m, base rounds as flat tuples of triples: a, b, c, a, b, c, ...).
 BASES: dict[int, tuple[int, tuple[tuple[int, ...], ...]]] = {
@@ -415,13 +415,8 @@ def develop(n: int, m: int, base: tuple[tuple[int, ...], ...]) -> list[list[tupl
 
 def check(n: int, built: list[list[tuple[int, ...]]]) -> str:
     """Empty string when `built` is an NKTS(n), else what is wrong."""
-    if len(built) != (n - 2) // 2:
-        return f"{len(built)} rounds, expected {(n - 2) // 2}"
-    for number, tables in enumerate(built):
-        if sorted(p for t in tables for p in t) != list(range(n)) or any(
-            len(t) != 3 for t in tables
-        ):
-            return f"round {number} does not seat every player once at tables of three"
+    if problem := whole_rounds_problem(n, built, (n - 2) // 2):
+        return problem
     met = pair_meetings(n, built)
     for x in range(n):
         if sum(met[x * n : x * n + n]) != n - 2 or max(met[x * n : x * n + n]) > 1:

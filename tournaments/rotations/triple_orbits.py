@@ -28,3 +28,16 @@ def pair_meetings(n: int, rounds: Iterable[Sequence[tuple[int, ...]]]) -> list[i
                 met[x * n + y] += 1
                 met[y * n + x] += 1
     return met
+
+
+def whole_rounds_problem(n: int, built: Sequence[Sequence[tuple[int, ...]]], rounds: int) -> str:
+    """Empty string when `built` has `rounds` rounds, each seating all of 0..n-1 once
+    at tables of three, else what is wrong."""
+    if len(built) != rounds:
+        return f"{len(built)} rounds, expected {rounds}"
+    for number, tables in enumerate(built):
+        if sorted(p for t in tables for p in t) != list(range(n)) or any(
+            len(t) != 3 for t in tables
+        ):
+            return f"round {number} does not seat every player once at tables of three"
+    return ""
