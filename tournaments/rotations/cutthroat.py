@@ -295,7 +295,16 @@ def _stand_in_seats(
 def kirkman_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
     """A Kirkman triple system on 0..n-1 as (n-1)/2 rounds of tables, or None when we
     have none for n (then rounds are planned one by one). The system does not
-    depend on the seed: the seed shuffles who sits where in it."""
+    depend on the seed: the seed shuffles who sits where in it. Every system is
+    verified once built, so a wrong stored base fails loudly instead of seating a
+    pair twice."""
+    built = _kirkman_system(n)
+    if built is not None and (problem := kirkman_cyclic.check(n, built)):
+        raise AssertionError(f"Kirkman system for {n} failed verification: {problem}")
+    return built
+
+
+def _kirkman_system(n: int) -> list[list[tuple[int, ...]]] | None:
     if n == 3:
         return [[(0, 1, 2)]]
     if n in _KNOWN_BASES:
@@ -341,14 +350,11 @@ def _develop(base: list[tuple[int, ...]], m: int, *, cyclic: bool) -> list[list[
     with the fixed point 2m); round i moves every point on by i."""
     if cyclic:
         # Points are Z_2m; the first round also holds each triple moved by m.
-        def move(x: int, shift: int) -> int:
-            return (x + shift) % (2 * m)
+        return kirkman_cyclic.develop(2 * m + 1, tuple(x for t in base for x in t))
 
-        base = [tuple(move(x, lift) for x in t) for t in base for lift in (0, m)]
-    else:
-        # Points are two copies of Z_m: x and m + x; each copy moves within itself.
-        def move(x: int, shift: int) -> int:
-            return (x + shift) % m + (x // m) * m
+    # Points are two copies of Z_m: x and m + x; each copy moves within itself.
+    def move(x: int, shift: int) -> int:
+        return (x + shift) % m + (x // m) * m
 
     return [
         [(2 * m, shift, shift + m), *(tuple(move(x, shift) for x in t) for t in base)]

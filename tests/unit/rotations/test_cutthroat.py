@@ -295,3 +295,16 @@ def test_a_wrong_stored_frame_is_rejected(monkeypatch):
             hanani_frames.rounds(49)
     finally:
         hanani_frames.rounds.cache_clear()
+
+
+@pytest.mark.parametrize("n", [27, 39])
+def test_a_wrong_base_kept_in_cutthroat_is_rejected_not_played(n, monkeypatch):
+    first, second, *rest = _KNOWN_BASES[n]
+    swapped = ((first[0], second[1], first[2]), (second[0], first[1], second[2]), *rest)
+    monkeypatch.setitem(_KNOWN_BASES, n, swapped)
+    kirkman_rounds.cache_clear()
+    try:
+        with pytest.raises(AssertionError, match="failed verification"):
+            kirkman_rounds(n)
+    finally:
+        kirkman_rounds.cache_clear()
