@@ -24,7 +24,7 @@ from tournaments.rotations import Schedule, generate, replan, report  # noqa: E4
 SIZES = {
     "teams": (8, 16, 32, 64, 100, 200),
     "six-handed": (12, 24, 48, 96, 198),
-    "cutthroat": (9, 15, 21, 27, 33, 40, 51, 57, 63, 64, 100),
+    "cutthroat": (9, 13, 15, 17, 18, 21, 27, 33, 40, 49, 51, 57, 63, 64, 100, 140, 182, 200, 201),
     "heads-up": (8, 17, 32, 64, 100),
     "progressive": (8, 12, 16, 24, 32, 40, 64, 100),
 }
