@@ -19,6 +19,23 @@ also kept the starter invariant under a multiplier of order 2 with only two
 fixed nonzero points (22 mod 69, 61 mod 93), which shrinks the search: 5 s
 and 6 min. Multiplier -1 is impossible when 3 divides n, and for n = 4m with
 n-1 prime no multiplier can fix a starter; 80 was not found in 2.6e9 nodes.
+84, 104 and 108 come from a faster search in two other stages. A table
+{a, a-d1} v {c, c-d2} with x = a-c has partner classes d1, d2 and opponent
+classes x, x+d2, x-d1, x-d1+d2 wherever a is, so stage one deals the classes
+out to the tables (a permutation: partners are exact) and picks each x, by a
+tabu min-conflicts local search (new x for a table meeting an over-used
+class, or trade a partner class with another table), until every opponent
+class is met twice; {INF, 0} v {x, x-d} is the table with INF. Stage two
+places each of these shapes, or its mirror image, at a translate so that the
+tables partition the players (dancing links, a node limit, random row order).
+Most shape sets do not tile, so the search walks on: two tables trade a
+partner class (or not) and take new x values giving back the same opponent
+classes, and the tiling is tried again. In C: 84 in 59 s, 104 in 6 s, 108 in
+33 s (about 1,000 shape sets for each one that tiled); 72 takes 9 s. Tiling
+is what fails as n grows: 129, 132 and 136 were not found in 10 min each (about
+40,000 shape sets, 1.2e9 tiling nodes). A plain tabu search over swapping
+seats, or over pairing a fixed random starter into tables, stalls 2 to 10
+conflicts short already at 84.
 whist.py checks every entry with `_starter_ok` before using it, and the tests
 develop and check each one in full.
 """
@@ -100,6 +117,12 @@ STARTERS: dict[int, tuple[int, ...]] = {
         44, 3, 74, 37, 40, 15, 62, 38, 39, 31, 46, 26, 51, 14, 63, 22, 55, 13, 64, 12, 65, 17,
         60, 27, 50, 6, 71, 28, 49, 11, 66,
     ),
+    84: (
+        -1, 0, 61, 44, 64, 51, 42, 17, 36, 12, 28, 9, 20, 66, 29, 24, 56, 48, 75, 74, 77, 3, 47,
+        63, 2, 65, 31, 78, 35, 53, 11, 50, 7, 59, 30, 1, 18, 21, 5, 38, 25, 4, 40, 6, 16, 23, 54,
+        81, 72, 68, 13, 82, 26, 52, 14, 46, 70, 10, 58, 15, 73, 67, 71, 41, 43, 45, 76, 8, 80, 69,
+        37, 79, 34, 22, 55, 33, 19, 57, 27, 62, 39, 49, 32, 60,
+    ),
     85: (
         7, 78, 24, 61, 8, 77, 12, 73, 10, 75, 16, 69, 17, 68, 26, 59, 34, 51, 41, 44, 23, 62,
         38, 47, 18, 67, 5, 80, 36, 49, 35, 50, 6, 79, 31, 54, 37, 48, 9, 76, 1, 84, 33, 52, 39,
@@ -112,6 +135,20 @@ STARTERS: dict[int, tuple[int, ...]] = {
         9, 52, 89, 44, 57, 21, 40, 80, 36, 72, 22, 23, 39, 90, 1, 8, 54, 3, 61, 7, 33, 67, 81,
         55, 60, 88, 12, 20, 42, 11, 51, 49, 56, 38, 46, 13, 68, 86, 16, 45, 65, 37, 66, 48, 59,
         25, 27,
+    ),
+    104: (
+        -1, 0, 80, 21, 87, 100, 16, 62, 40, 44, 39, 70, 17, 42, 5, 37, 92, 85, 69, 52, 35, 71, 7,
+        29, 18, 78, 31, 11, 45, 94, 74, 1, 91, 75, 4, 67, 55, 83, 48, 59, 32, 88, 63, 34, 8, 93,
+        38, 12, 84, 50, 56, 53, 66, 68, 9, 23, 81, 28, 19, 43, 73, 82, 60, 65, 26, 25, 15, 76, 14,
+        33, 102, 47, 13, 101, 61, 24, 27, 6, 95, 72, 22, 10, 86, 51, 2, 41, 20, 58, 98, 46, 64, 97,
+        49, 57, 3, 30, 96, 90, 99, 54, 36, 77, 79, 89,
+    ),
+    108: (
+        -1, 0, 74, 39, 2, 24, 78, 89, 49, 76, 65, 85, 87, 20, 101, 3, 96, 47, 41, 10, 51, 36, 19,
+        102, 30, 63, 35, 71, 29, 4, 22, 86, 72, 46, 80, 73, 27, 105, 99, 60, 11, 70, 40, 8, 68, 23,
+        21, 91, 50, 34, 103, 97, 57, 58, 9, 55, 45, 79, 15, 18, 44, 61, 95, 32, 6, 48, 28, 69, 26,
+        13, 98, 84, 16, 14, 5, 1, 75, 93, 56, 94, 67, 88, 12, 42, 38, 66, 62, 81, 25, 37, 53, 106,
+        54, 77, 59, 64, 31, 82, 7, 17, 100, 92, 104, 52, 83, 33, 90, 43,
     ),
     112: (
         -1, 0, 37, 74, 35, 76, 9, 102, 50, 61, 22, 89, 39, 72, 1, 110, 11, 100, 53, 58, 34, 77,
