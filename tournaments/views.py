@@ -157,9 +157,9 @@ def tournament_detail(request, pk: int):
     tournament = _organiser_tournament(request, pk)
     context = _detail_context(request, tournament)
     # Set by change_apply: shown once, right after the re-plan.
-    moved = request.session.pop(_reprint_key(tournament), None)
+    moved = set(request.session.pop(_reprint_key(tournament), ()))
     if moved:
-        context["reprint_players"] = [p for p in context["players"] if p.pk in set(moved)]
+        context["reprint_players"] = [p for p in context["players"] if p.pk in moved]
     return render(request, "tournaments/tournament_detail.html", context)
 
 
@@ -507,10 +507,10 @@ def co_organiser_add(request, pk: int):
 def co_organiser_remove(request, pk: int, user_id: int):
     tournament = _organiser_tournament(request, pk)
     user = get_object_or_404(tournament.co_organisers, pk=user_id)
-    # The owner decides who organises; a co-organiser may only step down.
-    if request.user.pk not in (tournament.owner_id, user.pk):
-        raise PermissionDenied(_("Only the tournament's owner can remove another organiser."))
-    services.remove_co_organiser(tournament=tournament, user=user)
+    try:
+        services.remove_co_organiser(tournament=tournament, user=user, removed_by=request.user)
+    except TournamentError as exc:
+        raise PermissionDenied(exc.message) from exc
     if user.pk == request.user.pk:
         messages.success(
             request, _("You no longer organise %(tournament)s.") % {"tournament": tournament.name}

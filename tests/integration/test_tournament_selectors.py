@@ -58,7 +58,7 @@ def test_tournaments_for_lists_what_a_user_owns_or_co_organises_with_player_coun
     other = seated(6, 2, owner=helper, fmt="heads-up")
     services.add_co_organiser(tournament=mine, user=helper)
     services.add_co_organiser(tournament=mine, user=stranger)
-    services.remove_co_organiser(tournament=mine, user=stranger)
+    services.remove_co_organiser(tournament=mine, user=stranger, removed_by=owner)
 
     assert list(selectors.tournaments_for(owner)) == [mine]
     listed = {t.pk: t.player_count for t in selectors.tournaments_for(helper)}

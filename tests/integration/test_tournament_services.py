@@ -238,7 +238,7 @@ def test_co_organisers_may_organise_and_the_owner_is_not_added_twice():
     with pytest.raises(TournamentError) as refused:
         services.add_co_organiser(tournament=tournament, user=tournament.owner)
     assert refused.value.code == "already_organiser"
-    services.remove_co_organiser(tournament=tournament, user=helper)
+    services.remove_co_organiser(tournament=tournament, user=helper, removed_by=tournament.owner)
     assert not selectors.can_organise(tournament, helper)
 
 

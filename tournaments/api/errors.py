@@ -24,7 +24,7 @@ from tournaments.errors import TournamentError
 # Codes that mean "the thing changed under you" rather than "your request is wrong":
 # the client should reload and try again, which is what 409 tells it.
 CONFLICT_CODES = frozenset({"conflict", "duplicate_submission", "stale_preview"})
-FORBIDDEN_CODES = frozenset({"not_organiser"})
+FORBIDDEN_CODES = frozenset({"not_organiser", "not_owner"})
 
 
 def status_for(code: str) -> int:

@@ -3,9 +3,7 @@ selector, answer with a serializer; services' errors become JSON in api.errors."
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.exceptions import PermissionDenied
 from django.db.models import Prefetch
 from django.http import FileResponse, Http404
 from django.shortcuts import get_object_or_404
@@ -28,7 +26,7 @@ from scoring import services as scoring_services
 from scoring.models import ResultChange
 from tournaments import selectors, services
 from tournaments.models import Player, PrintJob, Round, Seat, Table, Team, Tournament
-from tournaments.printing.services import PrintRequestError, request_print
+from tournaments.printing.services import PrintRequestError, base_url_for, request_print
 
 from . import serializers as s
 from .authentication import TableTokenAuthentication
@@ -56,6 +54,21 @@ USER_ID = OpenApiParameter("user_id", OpenApiTypes.INT, OpenApiParameter.PATH,
 TOKEN = OpenApiParameter("token", OpenApiTypes.STR, OpenApiParameter.PATH,
                          description="The table's token (from its card's link).")
 TOURNAMENT_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)
+
+
+def _players_by_id(tournament: Tournament, wanted: dict[str, list[int]]) -> dict[int, Player]:
+    """The tournament's players with the ids wanted under each field, by id; a 400
+    naming, under its field, every id that is no player of this tournament."""
+    ids = {pid for field_ids in wanted.values() for pid in field_ids}
+    found = Player.objects.filter(tournament=tournament).in_bulk(ids)
+    problems = {
+        field: [_("No player with id %(id)s in this tournament.") % {"id": pid}
+                for pid in field_ids if pid not in found]
+        for field, field_ids in wanted.items()
+    }
+    if problems := {field: words for field, words in problems.items() if words}:
+        raise ValidationError(problems)
+    return found
 
 
 class ApiSchema(AutoSchema):
@@ -308,12 +321,7 @@ class TournamentViewSet(
             if data["kind"] != PrintJob.Kind.SCORECARDS:
                 raise ValidationError({"players": [
                     _("Choosing players only applies to scorecards; untick them to print this.")]})
-            known = set(Player.objects.filter(tournament=tournament, pk__in=players)
-                        .values_list("pk", flat=True))
-            if missing := [pid for pid in players if pid not in known]:
-                raise ValidationError({"players": [
-                    _("No player with id %(id)s in this tournament.") % {"id": pid}
-                    for pid in missing]})
+            _players_by_id(tournament, {"players": players})
         standings = None
         if data["kind"] == PrintJob.Kind.STANDINGS:
             # Imported here: leagues builds on tournaments, not the other way round.
@@ -325,7 +333,7 @@ class TournamentViewSet(
             job = request_print(
                 tournament=tournament, kind=data["kind"], paper=data["paper"],
                 per_page=int(data["per_page"]), requested_by=request.user,
-                base_url=settings.SITE_URL or request.build_absolute_uri("/"),
+                base_url=base_url_for(request),
                 standings=standings, players=players,
             )
         except PrintRequestError as exc:
@@ -359,9 +367,7 @@ class TournamentViewSet(
         """The owner removes a co-organiser; a co-organiser may remove only themselves."""
         tournament = self._tournament()
         user = get_object_or_404(tournament.co_organisers, pk=user_id)
-        if request.user.pk not in (tournament.owner_id, user.pk):
-            raise PermissionDenied(_("Only the tournament's owner can remove another organiser."))
-        services.remove_co_organiser(tournament=tournament, user=user)
+        services.remove_co_organiser(tournament=tournament, user=user, removed_by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
     # ------------------------------------------------------------ changes on the night
@@ -370,17 +376,10 @@ class TournamentViewSet(
         form = s.ChangeRequestSerializer(data=self.request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        ids = {*data["withdraw"], *(sub["player"] for sub in data["substitutes"])}
-        found = Player.objects.filter(tournament=tournament).in_bulk(ids)
-        problems = {}
-        for field, wanted in (("withdraw", data["withdraw"]),
-                              ("substitutes", [sub["player"] for sub in data["substitutes"]])):
-            missing = [pid for pid in wanted if pid not in found]
-            if missing:
-                problems[field] = [_("No player with id %(id)s in this tournament.") % {"id": pid}
-                                   for pid in missing]
-        if problems:
-            raise ValidationError(problems)
+        found = _players_by_id(tournament, {
+            "withdraw": data["withdraw"],
+            "substitutes": [sub["player"] for sub in data["substitutes"]],
+        })
         arguments = {
             "withdraw": [found[pid] for pid in data["withdraw"]],
             "arrive": data["arrive"],

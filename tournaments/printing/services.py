@@ -22,6 +22,13 @@ def default_base_url() -> str:
     return (getattr(settings, "SITE_URL", "") or "http://127.0.0.1:8000").rstrip("/")
 
 
+def base_url_for(request) -> str:
+    """The address for QR codes when a request asks for a printout. They must reach
+    the site from players' phones: an address set for the deployment wins over
+    whatever address the organiser happened to use."""
+    return getattr(settings, "SITE_URL", "") or request.build_absolute_uri("/")
+
+
 @transaction.atomic
 def request_print(
     *,

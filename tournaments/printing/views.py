@@ -16,7 +16,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tournaments.models import PrintJob, Tournament
 
 from .forms import PrintForm
-from .services import PrintRequestError, request_print, retry_print
+from .services import PrintRequestError, base_url_for, request_print, retry_print
 
 
 def _organiser_tournament(request, pk: int) -> Tournament:
@@ -31,12 +31,6 @@ def _organiser_job(request, job_id: int) -> PrintJob:
     if not job.tournament.is_organiser(request.user):
         raise PermissionDenied(_("Only the organisers of this tournament can see its printouts."))
     return job
-
-
-def _base_url(request) -> str:
-    # QR codes must reach the site from players' phones: an address set for the
-    # deployment wins over whatever address the organiser happened to use.
-    return getattr(settings, "SITE_URL", "") or request.build_absolute_uri("/")
 
 
 @login_required
@@ -58,7 +52,7 @@ def print_request(request, pk: int):
                 paper=form.cleaned_data["paper"],
                 per_page=form.cleaned_data["per_page"],
                 requested_by=request.user,
-                base_url=_base_url(request),
+                base_url=base_url_for(request),
                 players=[p.pk for p in chosen] if chosen else None,
             )
         except PrintRequestError as exc:

@@ -27,9 +27,7 @@ with designs:
   (mod 24) from 49; hanani_frames for 49, 73, ..., 193 and 205), (n-1)/2 rounds
   each with a different player out; 13 has 6 such rounds (found by exhaustive
   search, though no Hanani triple system of order 13 exists); for 7 one round is
-  the most. Where none is stored but the nearly Kirkman system on n-1 is, that
-  system with a stand-in, as for n = 4, gives (n-3)/2 rounds, one short of the
-  bound (no such size up to 205 is left).
+  the most.
 Other sizes (past 204, where a Kirkman system comes only from a product, missing
 e.g. for 212 to 214) are planned round by round below; bench/rotations.py prints
 figures.
@@ -202,13 +200,8 @@ def _best_start(order: list[str], rng: random.Random) -> _Planner:
         for tables, sitting_out in almost:
             best.record(tables, [sitting_out])
         return best
-    # One player over a system: n = 4 (mod 6) reaches the bound this way; for
-    # n = 1 (mod 6) without a Hanani-type system it is one round short of it.
-    one_less = None
-    if n % 6 == 4:
-        one_less = kirkman_rounds(n - 1)
-    elif n % 6 == 1:
-        one_less = kirkman_near.rounds(n - 1)
+    # One player over a Kirkman system reaches the bound this way.
+    one_less = kirkman_rounds(n - 1) if n % 6 == 4 else None
     for _ in range(_STAND_IN_ATTEMPTS if one_less is not None else 0):
         stand_ins = _stand_in_seats(one_less, rng)
         if stand_ins is not None:
@@ -298,21 +291,20 @@ def kirkman_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
     depend on the seed: the seed shuffles who sits where in it. Every system is
     verified once built, so a wrong stored base fails loudly instead of seating a
     pair twice."""
-    built = _kirkman_system(n)
+    for stored in (kirkman_cyclic.rounds, kirkman_copies.rounds):
+        if (built := stored(n)) is not None:
+            return built  # verified by its module
+    built = _kept_or_product(n)
     if built is not None and (problem := kirkman_cyclic.check(n, built)):
         raise AssertionError(f"Kirkman system for {n} failed verification: {problem}")
     return built
 
 
-def _kirkman_system(n: int) -> list[list[tuple[int, ...]]] | None:
+def _kept_or_product(n: int) -> list[list[tuple[int, ...]]] | None:
     if n == 3:
         return [[(0, 1, 2)]]
     if n in _KNOWN_BASES:
         return _develop(list(_KNOWN_BASES[n]), (n - 1) // 2, cyclic=n % 24 in (3, 9))
-    if (cyclic := kirkman_cyclic.rounds(n)) is not None:
-        return cyclic
-    if (copies := kirkman_copies.rounds(n)) is not None:
-        return copies
     for u in range(3, n // 3 + 1, 6):
         if n % u == 0 and (n // u) % 6 == 3:
             left, right = kirkman_rounds(u), kirkman_rounds(n // u)

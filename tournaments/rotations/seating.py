@@ -76,7 +76,8 @@ def balance_seats(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> t
     # every player already on each side equally often; greedy choices table by
     # table lose that, and the local search below does not always win it back.
     given = [[tuple(t.sides) for t in r.tables] for r in rounds]
-    if _square_sum(given, played, seats) <= _square_sum(orders, played, seats):
+    chosen_sum = sum(c * c for seat_counts in counts.values() for c in seat_counts)
+    if _square_sum(given, played, seats) <= chosen_sum:
         orders = given
     if all(len(sides) == 2 for chosen in orders for sides in chosen):
         _flip_tables(orders, played)

@@ -120,6 +120,11 @@ def add_co_organiser(*, tournament: Tournament, user) -> None:
 
 
 @transaction.atomic
-def remove_co_organiser(*, tournament: Tournament, user) -> None:
-    """Stop `user` changing the tournament (the owner always can)."""
+def remove_co_organiser(*, tournament: Tournament, user, removed_by) -> None:
+    """Stop `user` changing the tournament (the owner always can). The owner decides
+    who organises; a co-organiser may only step down."""
+    if removed_by.pk not in (tournament.owner_id, user.pk):
+        raise TournamentError(
+            "not_owner", _("Only the tournament's owner can remove another organiser.")
+        )
     tournament.co_organisers.remove(user)

@@ -262,22 +262,6 @@ def test_one_over_a_multiple_of_six_a_different_player_sits_out_each_round(n):
 
 
 
-# Every n = 1 (mod 6) up to 205 has a Hanani-type system now; without one (taken
-# away here) a stand-in on the nearly Kirkman system on n-1 comes one round short.
-@pytest.mark.parametrize("seed", range(3))
-@pytest.mark.parametrize("n", [49, 73])
-def test_without_a_hanani_system_a_stand_in_meets_nobody_twice(n, seed, monkeypatch):
-    monkeypatch.delitem(hanani_frames.BASES, n)
-    hanani_frames.rounds.cache_clear()
-    try:
-        figures = report(generate("cutthroat", _players(n), seed=seed))
-    finally:
-        hanani_frames.rounds.cache_clear()
-    assert figures.rounds == (n - 3) // 2
-    assert figures.max_table_meetings == 1
-    assert figures.byes_max == 1 and figures.longest_bye_run == 1
-
-
 def test_every_one_over_a_multiple_of_six_up_to_205_but_7_has_a_system():
     assert [
         n
