@@ -102,7 +102,10 @@ def improve(
     work = Counts(n, partners, opponents)
     for seats in rounds:
         work.add_round(seats)
-    limit = max(max(partners, default=0), max(opponents, default=0)) + 4
+    # A pair meets at most once a round, so no count can outgrow this table even
+    # when the annealing runs hot (19 players over 19 rounds once overflowed +4).
+    base_max = max(max(base.partners, default=0), max(base.opponents, default=0))
+    limit = max(max(partners, default=0), max(opponents, default=0), base_max + len(rounds))
     cost_of = cost_table(limit)
     cost = sum(cost_of[p][o] for p, o in zip(partners, opponents, strict=True) if p or o)
     best, best_cost = [list(s) for s in rounds], cost

@@ -297,9 +297,9 @@ def design(n: int) -> list[WhistRound]:
         rounds = develop(n, starter(n))
     else:
         u, r = split
-        gf = field(r)
-        assert gf is not None
-        rounds = whist_product.design(u, design(u), design(r), gf)
+        lifting = whist_product.lift(r, field(r))
+        assert lifting is not None
+        rounds = whist_product.design(u, design(u), design(r), lifting)
     problem = check(n, rounds)
     if problem:
         raise AssertionError(f"whist design for {n} failed verification: {problem}")
@@ -317,10 +317,22 @@ def _has_starter(n: int) -> bool:
 
 @cache
 def _product_split(n: int) -> tuple[int, int] | None:
-    """(u, r) with n = ur for `whist_product`: r a prime power, u and r both 1 or both 0 mod 4."""
-    for r in range(4, n // 4 + 1):
+    """(u, r) with n = ur for `whist_product`.
+
+    u, r = 0 or 1 (mod 4) but not u = 1 with r = 0, and a resolvable TD(4, r)
+    at hand (`whist_product.lift`). Splits with u and r alike and r a prime
+    power come first, as they were the only ones before: those sizes keep
+    their design.
+    """
+    def newer(r: int) -> bool:
+        return (n // r) % 4 != r % 4 or prime_power(r) is None
+
+    candidates = sorted(range(4, n // 4 + 1), key=newer)
+    for r in candidates:
         u, rest = divmod(n, r)
-        if rest or (u % 4, r % 4) not in ((0, 0), (1, 1)) or prime_power(r) is None:
+        if rest or (u % 4, r % 4) not in ((0, 0), (1, 1), (0, 1)):
+            continue
+        if whist_product.lift(r, field(r)) is None:
             continue
         if available(u, search_steps=0) and available(r, search_steps=0):
             return u, r

@@ -43,7 +43,9 @@ one table {a, b} v {L*a, L*b}); stage one only lets a self-mapped table take
 shapes that have an L-invariant placement, and stage two places a table and
 its image together. In C: 129 in 0.2 s, 136 in 0.4 s, 141 in 4 s, 177 in
 75 s, 196 in 10 s (the plain search had failed on 129 and 136 in 10 min).
-When n-1 is prime (132, 140, 152, ...) no such multiplier exists. A plain
+When n-1 is prime (132, 140, 152, ...) no such multiplier exists; the plain
+two stages failed on 132 (25 min) and 140 (15 min). All of these but 152 are
+direct products instead (`whist_product`: Wh(4) x Wh(33) and so on). A plain
 tabu search over swapping seats, or over pairing a fixed random starter into
 tables, stalls 2 to 10 conflicts short already at 84.
 whist.py checks every entry with `_starter_ok` before using it, and the tests

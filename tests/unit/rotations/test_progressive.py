@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.rotations import progressive, whist
+from tournaments.rotations import progressive
 from tournaments.rotations.history import History
 from tournaments.rotations.quality import report
 from tournaments.rotations.schedule import RotationError, Round, Schedule
@@ -51,6 +51,43 @@ def test_every_size_and_round_count_is_valid(n: int) -> None:
             target = TARGETS_8.get(n, (1, 1, 1) if n >= 32 else (1, 2, 3))
             got = (q.max_partner_meetings, q.max_opponent_meetings, q.max_table_meetings)
             assert got[:2] <= target[:2] and got[2] <= target[2], (n, got)
+
+
+@pytest.mark.parametrize("rounds", [8, 9])
+def test_ten_players_meet_no_opponent_three_times_over_eight_or_nine_rounds(rounds: int) -> None:
+    # A run of rounds of the complete 10-player schedule; the search alone gave 3 and 4.
+    players = names(10)
+    q = quality(players, progressive.generate(players, rounds))
+    assert (q.max_partner_meetings, q.max_opponent_meetings) == (1, 2)
+    assert_fair_byes(q)
+
+
+@pytest.mark.parametrize("n", [11, 14, 15, 18, 19, 22, 23])
+def test_long_events_short_of_complete_keep_opponents_to_two(n: int) -> None:
+    players = names(n)
+    for count in range(n - 4, progressive.complete_length(n)):
+        q = quality(players, progressive.generate(players, count))
+        assert (q.max_partner_meetings, q.max_opponent_meetings) == (1, 2), count
+        assert_fair_byes(q)
+
+
+@pytest.mark.parametrize(("n", "rounds"), [(8, 8), (9, 10), (12, 12)])
+def test_beyond_the_complete_length_the_complete_schedule_comes_first(n: int, rounds: int) -> None:
+    # Repeats are forced past n-1 rounds; planned on top of a whist design no pair
+    # meets as opponents more than 3 times (planning all rounds at once gave 4).
+    players = names(n)
+    q = quality(players, progressive.generate(players, rounds))
+    assert (q.max_partner_meetings, q.max_opponent_meetings, q.max_table_meetings) == (2, 3, 4)
+    assert_fair_byes(q)
+
+
+@pytest.mark.parametrize("n", [19, 23])
+def test_asking_for_the_complete_length_explicitly_works(n: int) -> None:
+    # 19 players over 19 rounds once overflowed the search's cost table.
+    players = names(n)
+    rounds = progressive.generate(players, n)
+    assert_valid(players, rounds, n)
+    assert quality(players, rounds).max_partner_meetings == 1
 
 
 @pytest.mark.parametrize("n", [100, 200, 333])
@@ -103,10 +140,8 @@ def test_complete_schedule_partners_everyone_at_most_once(n: int) -> None:
         assert len(rounds) >= n - 1
 
 
-@pytest.mark.parametrize("n", [n for n in range(4, 201) if n % 4 in (0, 1)])
-def test_complete_schedule_is_a_whist_tournament_when_one_is_known(n: int) -> None:
-    if not whist.available(n):
-        pytest.skip(f"no Wh({n}) starter tabled")
+@pytest.mark.parametrize("n", [n for n in range(4, 201) if n % 4 in (0, 1) and n != 152])
+def test_complete_schedule_is_a_whist_tournament(n: int) -> None:
     players = names(n)
     rounds = progressive.generate(players, seed=n)
     q = quality(players, rounds)
