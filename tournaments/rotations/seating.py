@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import permutations
 
 from .schedule import Round, Table
@@ -15,6 +15,10 @@ _FLIP_STEPS_MIN = 50_000
 # Above this many tables a round is numbered greedily (largest stays first): the
 # O(k^3) assignment in pure Python costs more than the few moves it saves there.
 _HUNGARIAN_MAX_TABLES = 16
+# The tabu finish of the table flips: its steps, and the largest schedule it runs
+# on (club nights; a step looks at every table of every player still off).
+_TABU_STEPS = 5_000
+_TABU_MAX_TABLES = 400
 
 
 def arrange(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> tuple[Round, ...]:
@@ -173,6 +177,47 @@ def _flip_tables(orders: list[list[tuple]], played: Sequence[Round]) -> None:
                 best, best_flipped, last_better = cost, set(flipped), step
     for r, i in flipped ^ best_flipped:
         flip(r, i)
+    if sum(len(chosen) for chosen in orders) <= _TABU_MAX_TABLES:
+        _tabu_finish(lead, tables_of, delta, flip, rng)
+
+
+def _tabu_finish(
+    lead: dict, tables_of: dict, delta: Callable, flip: Callable, rng: random.Random
+) -> None:
+    """After the annealing: a tabu search that flips, each step, the best table among
+    those of the players still two or more off even (a recently flipped table
+    only when it beats the best so far), keeping the best orders seen.
+
+    On club nights the annealing often stops two to four players short of an
+    exact split that exists (a SAT solver finds one for 12, 20, 24, 28, 40 and
+    48 players over 8 rounds); this closes about half of those gaps for about
+    30 ms a schedule.
+    """
+    cost = best = sum(v * v for v in lead.values())
+    floor = sum(1 for v in lead.values() if v % 2)  # an odd lead cannot get below 1
+    flipped: set[tuple[int, int]] = set()
+    best_flipped: set[tuple[int, int]] = set()
+    free_from: dict[tuple[int, int], int] = {}
+    for step in range(_TABU_STEPS):
+        if best == floor:
+            break
+        off = [p for p in tables_of if abs(lead[p]) >= 2]
+        moves = []
+        for table in {t for p in off for t in tables_of[p]}:
+            change = delta(*table)
+            if free_from.get(table, 0) <= step or cost + change < best:
+                moves.append((change, rng.random(), table))
+        if not moves:
+            break
+        change, _, table = min(moves)
+        flip(*table)
+        flipped ^= {table}
+        cost += change
+        free_from[table] = step + 3 + rng.randrange(8)
+        if cost < best:
+            best, best_flipped = cost, set(flipped)
+    for table in flipped ^ best_flipped:
+        flip(*table)
 
 
 def _reseat_pairs(orders: list[list[tuple]], played: Sequence[Round]) -> None:
