@@ -43,11 +43,25 @@ one table {a, b} v {L*a, L*b}); stage one only lets a self-mapped table take
 shapes that have an L-invariant placement, and stage two places a table and
 its image together. In C: 129 in 0.2 s, 136 in 0.4 s, 141 in 4 s, 177 in
 75 s, 196 in 10 s (the plain search had failed on 129 and 136 in 10 min).
-When n-1 is prime (132, 140, 152, ...) no such multiplier exists; the plain
-two stages failed on 132 (25 min) and 140 (15 min). All of these but 152 are
-direct products instead (`whist_product`: Wh(4) x Wh(33) and so on). A plain
-tabu search over swapping seats, or over pairing a fixed random starter into
-tables, stalls 2 to 10 conflicts short already at 84.
+When n-1 is prime (132, 140, 152, ...) no multiplier can fix the whole
+starter; the plain two stages failed on 132 (25 min) and 140 (15 min). All of
+these but 152 are direct products instead (`whist_product`: Wh(4) x Wh(33)
+and so on). 152 keeps a multiplier on most of its tables: w = 32 has order 3
+mod 151, and the starter is the INF table ((INF, 0), (16, 117)), 4 "core"
+tables placed freely (entries 5-20), then 11 tables each followed by its
+images under x32 and x1024 (33 tables). Stage one (C annealing over
+differences) makes the core's partner classes 3 whole x32-orbits of classes
+with opponent counts equal across each orbit, and solves the orbit tables as
+a problem over the 25 class orbits; stage two is an exact cover of the 148
+finite points other than 0, 16, 117 (Algorithm X on bitsets, the least-covered
+point or shape first; a core table covers 4 points, an orbit placement 12),
+which mostly runs to completion in 5-18k nodes, so a shape set that fails is
+known not to tile; the walk then redraws a few x values. 169 shape sets, 182 s
+of CPU (108 s stage one, 74 s stage two). The same tool, order-3 multiplier
+and 4 core tables, redoes 44, 68 and 80 in 25, 15 and 11 s.
+CDCL (CaDiCaL) for the placement stage did not tile even the 84 shapes known
+to tile in 5 min. A plain tabu search over swapping seats, or over pairing a
+fixed random starter into tables, stalls 2 to 10 conflicts short already at 84.
 whist.py checks every entry with `_starter_ok` before using it, and the tests
 develop and check each one in full.
 """
@@ -224,6 +238,16 @@ STARTERS: dict[int, tuple[int, ...]] = {
         130, 64, 83, 24, 123, 31, 116, 33, 114, 2, 145, 1, 146, 27, 120, 11, 136, 61, 86, 67,
         80, 19, 128, 50, 97, 57, 90, 10, 137, 47, 100, 3, 144, 41, 106, 7, 140, 62, 85, 52, 95,
         15, 132, 58, 89,
+    ),
+    152: (
+        -1, 0, 16, 117, 1, 46, 31, 133, 86, 28, 113, 32, 141, 34, 76, 65, 118, 143, 59, 120, 123,
+        27, 98, 4, 10, 109, 116, 128, 18, 15, 88, 19, 121, 42, 2, 6, 97, 136, 64, 41, 84, 124, 85,
+        104, 73, 9, 48, 20, 71, 137, 26, 36, 7, 5, 77, 95, 35, 139, 47, 90, 63, 69, 145, 11, 53, 94,
+        110, 50, 126, 52, 100, 44, 106, 3, 29, 49, 70, 96, 22, 58, 147, 61, 83, 150, 23, 140, 89,
+        119, 132, 101, 130, 33, 80, 79, 108, 62, 144, 112, 134, 21, 78, 111, 60, 68, 72, 67, 25,
+        125, 39, 30, 45, 74, 40, 54, 81, 103, 66, 146, 75, 12, 149, 142, 135, 82, 87, 14, 92, 57,
+        56, 43, 51, 93, 131, 17, 122, 107, 115, 91, 129, 102, 37, 99, 13, 105, 127, 148, 114, 38,
+        138, 55, 24, 8,
     ),
     161: (
         16, 145, 40, 121, 51, 110, 59, 102, 38, 123, 54, 107, 18, 143, 45, 116, 6, 155, 55, 106,

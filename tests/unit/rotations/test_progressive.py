@@ -140,7 +140,7 @@ def test_complete_schedule_partners_everyone_at_most_once(n: int) -> None:
         assert len(rounds) >= n - 1
 
 
-@pytest.mark.parametrize("n", [n for n in range(4, 201) if n % 4 in (0, 1) and n != 152])
+@pytest.mark.parametrize("n", [n for n in range(4, 201) if n % 4 in (0, 1)])
 def test_complete_schedule_is_a_whist_tournament(n: int) -> None:
     players = names(n)
     rounds = progressive.generate(players, seed=n)
@@ -149,6 +149,20 @@ def test_complete_schedule_is_a_whist_tournament(n: int) -> None:
     assert q.max_partner_meetings == 1 and q.partner_repeats == 0
     assert q.opponent_histogram == {2: n * (n - 1) // 2}
     assert q.byes_min == q.byes_max == n % 4
+
+
+@pytest.mark.parametrize("n", [n for n in range(41, 201) if n % 4 in (2, 3)])
+def test_complete_schedule_without_a_whist_size_meets_its_target(n: int) -> None:
+    # n = 4m+3: Wh(n+1) less a player; n = 4m+2: Wh(n-1) plus a player.
+    assert progressive.is_exact_complete(n)
+    players = names(n)
+    rounds = progressive.generate(players, seed=n)
+    q = quality(players, rounds)
+    assert_valid(players, rounds, n)
+    assert q.max_partner_meetings == 1
+    assert q.byes_min == q.byes_max == n % 4
+    assert q.max_opponent_meetings <= (3 if n % 4 == 2 else 2)
+    assert q.longest_bye_run == 1
 
 
 def play_then_replan(n: int, played: int, more: int, withdraw: int, seed: int = 0):

@@ -70,8 +70,6 @@ def test_fields_only_for_prime_powers() -> None:
     assert whist.field(6) is None and whist.field(12) is None and whist.field(100) is None
 
 
-def test_every_size_up_to_200_has_an_exact_design_but_152() -> None:
-    # 151 is prime: only a Z_151 starter search could reach it (see whist_starters).
+def test_every_size_up_to_200_has_an_exact_design() -> None:
     sizes = [n for n in range(4, 201) if whist.exists(n)]
-    missing = [n for n in sizes if not whist.available(n, search_steps=0)]
-    assert missing == [152]
+    assert [n for n in sizes if not whist.available(n, search_steps=0)] == []
