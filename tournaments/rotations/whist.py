@@ -20,8 +20,9 @@ starters found offline (the table below and `whist_starters.STARTERS`, each
 checked with `_starter_ok` before use), and `find_starter` at run time for
 n > 200. Sizes with none of these may still be the direct product of two
 smaller designs (`whist_product`, not developed from a starter: see `cyclic`).
-Any other n <= 200 has no exact design here (`available` is False) and
-callers fall back to partners-once schedules.
+Every n <= 200 (n = 0 or 1 mod 4) has one of these; above 200 a size with none
+and no starter found by the bounded search has no exact design here
+(`available` is False) and callers fall back to partners-once schedules.
 """
 
 from __future__ import annotations
