@@ -15,10 +15,11 @@ _FLIP_STEPS_MIN = 50_000
 # Above this many tables a round is numbered greedily (largest stays first): the
 # O(k^3) assignment in pure Python costs more than the few moves it saves there.
 _HUNGARIAN_MAX_TABLES = 16
-# The tabu finish of the table flips: its steps, and the largest schedule it runs
-# on (club nights; a step looks at every table of every player still off).
+# Steps of the tabu finish of the table flips: many on club nights, few on long
+# complete schedules, where a step looks at hundreds of tables of each player off.
 _TABU_STEPS = 5_000
-_TABU_MAX_TABLES = 400
+_TABU_STEPS_LARGE = 300
+_TABU_LARGE_TABLES = 400
 
 
 def arrange(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> tuple[Round, ...]:
@@ -177,12 +178,12 @@ def _flip_tables(orders: list[list[tuple]], played: Sequence[Round]) -> None:
                 best, best_flipped, last_better = cost, set(flipped), step
     for r, i in flipped ^ best_flipped:
         flip(r, i)
-    if sum(len(chosen) for chosen in orders) <= _TABU_MAX_TABLES:
-        _tabu_finish(lead, tables_of, delta, flip, rng)
+    large = sum(len(chosen) for chosen in orders) > _TABU_LARGE_TABLES
+    _tabu_finish(lead, tables_of, delta, flip, rng, _TABU_STEPS_LARGE if large else _TABU_STEPS)
 
 
 def _tabu_finish(
-    lead: dict, tables_of: dict, delta: Callable, flip: Callable, rng: random.Random
+    lead: dict, tables_of: dict, delta: Callable, flip: Callable, rng: random.Random, steps: int
 ) -> None:
     """After the annealing: a tabu search that flips, each step, the best table among
     those of the players still two or more off even (a recently flipped table
@@ -191,14 +192,15 @@ def _tabu_finish(
     On club nights the annealing often stops two to four players short of an
     exact split that exists (a SAT solver finds one for 12, 20, 24, 28, 40 and
     48 players over 8 rounds); this closes about half of those gaps for about
-    30 ms a schedule.
+    30 ms a schedule. Complete schedules built as a product less a player, or a
+    design plus one, come down from 4 to 16 players off to 2 in 300 steps.
     """
     cost = best = sum(v * v for v in lead.values())
     floor = sum(1 for v in lead.values() if v % 2)  # an odd lead cannot get below 1
     flipped: set[tuple[int, int]] = set()
     best_flipped: set[tuple[int, int]] = set()
     free_from: dict[tuple[int, int], int] = {}
-    for step in range(_TABU_STEPS):
+    for step in range(steps):
         if best == floor:
             break
         off = [p for p in tables_of if abs(lead[p]) >= 2]
