@@ -15,11 +15,10 @@ _FLIP_STEPS_MIN = 50_000
 # Above this many tables a round is numbered greedily (largest stays first): the
 # O(k^3) assignment in pure Python costs more than the few moves it saves there.
 _HUNGARIAN_MAX_TABLES = 16
-# Steps of the tabu finish of the table flips: many on club nights, few on long
-# complete schedules, where a step looks at hundreds of tables of each player off.
-_TABU_STEPS = 5_000
-_TABU_STEPS_LARGE = 300
-_TABU_LARGE_TABLES = 400
+# Work of the tabu finish of the table flips, in tables looked at: a step looks
+# at every table of every player still off, a few dozen on a club night but
+# hundreds each on a long complete schedule, so steps would not bound the time.
+_TABU_WORK = 200_000
 
 
 def arrange(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> tuple[Round, ...]:
@@ -178,12 +177,11 @@ def _flip_tables(orders: list[list[tuple]], played: Sequence[Round]) -> None:
                 best, best_flipped, last_better = cost, set(flipped), step
     for r, i in flipped ^ best_flipped:
         flip(r, i)
-    large = sum(len(chosen) for chosen in orders) > _TABU_LARGE_TABLES
-    _tabu_finish(lead, tables_of, delta, flip, rng, _TABU_STEPS_LARGE if large else _TABU_STEPS)
+    _tabu_finish(lead, tables_of, delta, flip, rng)
 
 
 def _tabu_finish(
-    lead: dict, tables_of: dict, delta: Callable, flip: Callable, rng: random.Random, steps: int
+    lead: dict, tables_of: dict, delta: Callable, flip: Callable, rng: random.Random
 ) -> None:
     """After the annealing: a tabu search that flips, each step, the best table among
     those of the players still two or more off even (a recently flipped table
@@ -193,19 +191,21 @@ def _tabu_finish(
     exact split that exists (a SAT solver finds one for 12, 20, 24, 28, 40 and
     48 players over 8 rounds); this closes about half of those gaps for about
     30 ms a schedule. Complete schedules built as a product less a player, or a
-    design plus one, come down from 4 to 16 players off to 2 in 300 steps.
+    design plus one, come down from 4 to 16 players off to about 2.
     """
     cost = best = sum(v * v for v in lead.values())
     floor = sum(1 for v in lead.values() if v % 2)  # an odd lead cannot get below 1
     flipped: set[tuple[int, int]] = set()
     best_flipped: set[tuple[int, int]] = set()
     free_from: dict[tuple[int, int], int] = {}
-    for step in range(steps):
-        if best == floor:
-            break
+    work, step = _TABU_WORK, 0
+    while best > floor and work > 0:
+        step += 1
         off = [p for p in tables_of if abs(lead[p]) >= 2]
         moves = []
-        for table in {t for p in off for t in tables_of[p]}:
+        tables = {t for p in off for t in tables_of[p]}
+        work -= len(tables)
+        for table in tables:
             change = delta(*table)
             if free_from.get(table, 0) <= step or cost + change < best:
                 moves.append((change, rng.random(), table))
