@@ -269,7 +269,7 @@ def plan(
     cost, best = min(scored)
     seatings, chosen_byes = candidates[best]
     if cost > 0:
-        steps = min(150_000, 20_000 + 60 * n * rounds)
+        steps = _search_steps(n, rounds)
         seatings, cost = improve(seatings, base, rng=rng, max_steps=steps)
         # A repeated partnership can be a deep local minimum; fresh starts are cheap for
         # the small fields where it happens.
@@ -296,13 +296,12 @@ def _from_complete(n: int, rounds: int, rng: random.Random) -> Plan | None:
     length = complete_length(n)
     if rounds <= length and (n % 4 not in (2, 3) or not is_exact_complete(n)):
         return None
-    zero = Counts.zero(n)
     if rounds <= length:
         window = _fair_window(n, rounds)
         if window is None:
             return None
-        steps = min(150_000, 20_000 + 60 * n * rounds)
-        return improve(window[0], zero, rng=rng, max_steps=steps)[0], window[1]
+        steps = _search_steps(n, rounds)
+        return improve(window[0], Counts.zero(n), rng=rng, max_steps=steps)[0], window[1]
     seatings, byes = complete(n)
     history = Counts.zero(n)
     bye_counts = [0] * n
@@ -319,9 +318,12 @@ def _judge(n: int, candidate: Plan) -> tuple:
     pair (what the targets and players count; the cost's sum can hide a third
     meeting), then the search's cost."""
     seatings, byes = candidate
-    zero = Counts.zero(n)
-    cost = seating_cost(seatings, zero)
-    return (not _no_back_to_back(byes), _most_meetings(seatings, zero), cost)
+    cost = seating_cost(seatings, Counts.zero(n))
+    return (not _no_back_to_back(byes), _most_meetings(n, seatings), cost)
+
+
+def _search_steps(n: int, rounds: int) -> int:
+    return min(150_000, 20_000 + 60 * n * rounds)
 
 
 def _whist_fits(n: int, rounds: int) -> bool:
@@ -338,8 +340,6 @@ def _fair_window(n: int, rounds: int) -> Plan | None:
     candidates, and kept only when it ends better, as the search from it can
     also end worse (more table meetings at 14 players over 6 rounds).
     """
-    if not is_exact_complete(n):
-        return None
     seatings, byes = complete(n)
     total = len(seatings)
     best: tuple[int, list[int]] | None = None
@@ -361,9 +361,9 @@ def _fair_window(n: int, rounds: int) -> Plan | None:
     return [list(seatings[i]) for i in chosen], [list(byes[i]) for i in chosen]
 
 
-def _most_meetings(seatings: Sequence[Sequence[int]], base: Counts) -> tuple[int, int, int]:
-    """Most partnerships, opponent meetings and table meetings of any pair, history included."""
-    counts = Counts(base.n, list(base.partners), list(base.opponents))
+def _most_meetings(n: int, seatings: Sequence[Sequence[int]]) -> tuple[int, int, int]:
+    """Most partnerships, opponent meetings and table meetings of any pair."""
+    counts = Counts.zero(n)
     for seats in seatings:
         counts.add_round(seats)
     pairs = zip(counts.partners, counts.opponents, strict=True)
