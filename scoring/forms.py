@@ -138,21 +138,93 @@ class TotalsForm(SubmissionForm):
 
 class SeatChoiceForm(forms.Form):
     seat = forms.TypedChoiceField(label=_("Who is entering the result?"), coerce=int)
-
-    def __init__(self, *args, summary: TableSummary, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.fields["seat"].choices = [
-            (s.seat.pk, f"{s.name} ({s.label})") for s in summary.seats
-        ]
-
-
-class ConfirmCodeForm(forms.Form):
     code = forms.CharField(
-        label=_("Opponent's code from their player card"),
+        label=_("Your card code (optional)"),
+        help_text=_(
+            "With it, one code from the other side confirms; without it, a player "
+            "of each side types their code to confirm."
+        ),
+        required=False,
         max_length=8,
         widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),
     )
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def __init__(self, *args, summary: TableSummary, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._seats = {s.seat.pk: s.seat for s in summary.seats}
+        self.fields["seat"].choices = [(s.seat.pk, f"{s.name} ({s.label})") for s in summary.seats]
+
+    def clean_code(self) -> str:
+        return self.cleaned_data["code"].strip().upper()
+
+    def chosen_seat(self):
+        return self._seats[self.cleaned_data["seat"]]
+
+
+def _code_field(label) -> forms.CharField:
+    return forms.CharField(
+        label=label,
+        required=False,
+        max_length=8,
+        widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),
+    )
+
+
+class ConfirmForm(SubmissionForm):
+    """Confirms the version shown, with as many card codes as the result still needs:
+    none when this phone's proven seat is of the other side, one code from the other
+    side when the side that entered it is proven (or this phone proves one side), and
+    one code per side when nobody proved who entered it."""
+
+    def __init__(self, *args, summary: TableSummary, proof=None, **kwargs):
+        super().__init__(*args, **kwargs)
+        entered = summary.result.submitted_side if summary.result is not None else None
+        proven = {
+            side for side in (entered, proof.seat.side if proof else None) if side is not None
+        }
+        if len(proven) >= 2:
+            self.codes_needed = 0
+        elif proven:
+            self.codes_needed = 1
+            others = summary.other_sides(next(iter(proven)))
+            names = str(_(" or ")).join(
+                summary.seats[i].name for view in others for i in view.seats
+            )
+            self.fields["code"] = _code_field(_("Card code of %(names)s") % {"names": names})
+        else:
+            self.codes_needed = 2
+            if len(summary.sides) == 2:
+                labels = [
+                    _("Card code of %(names)s")
+                    % {"names": str(_(" or ")).join(summary.seats[i].name for i in view.seats)}
+                    for view in summary.sides
+                ]
+            else:
+                labels = [_("Card code of one player"), _("Card code of another player")]
+            self.fields["code"] = _code_field(labels[0])
+            self.fields["code_2"] = _code_field(labels[1])
+        self.confirmer = proof.seat if proof else None
+
+    def clean(self):
+        data = super().clean()
+        if self.codes_needed and len(self.codes()) < self.codes_needed:
+            raise forms.ValidationError(
+                _("Type the card code in each box.")
+                if self.codes_needed > 1
+                else _("Type the card code of a player of the other side.")
+            )
+        return data
+
+    def codes(self) -> list[str]:
+        return [
+            self.cleaned_data[name].strip().upper()
+            for name in ("code", "code_2")
+            if (self.cleaned_data.get(name) or "").strip()
+        ]
+
+
+class OrganiserConfirmForm(SubmissionForm):
+    """The organiser confirms the version on the results board."""
 
 
 class KeyForm(forms.Form):

@@ -280,6 +280,25 @@ def _status_label(status: object) -> str:
     return "—"
 
 
+def who_did(change: ResultChange) -> str:
+    """Who made a change, as the history tells it: a seat only chosen on the table's
+    link is said to be chosen, never passed off as that player's doing."""
+    if change.user is not None:
+        return gettext("organiser %(name)s") % {"name": change.user.get_username()}
+    if change.seat is not None and change.via == ResultChange.Via.TABLE_LINK:
+        return gettext("the table link, seat not proven (%(name)s's seat was chosen)") % {
+            "name": change.seat.player.name
+        }
+    if change.seat is not None:
+        return gettext("%(name)s, by %(via)s") % {
+            "name": change.seat.player.name,
+            "via": change.get_via_display(),
+        }
+    if change.via == ResultChange.Via.TABLE_LINK:
+        return gettext("the table link, seat not proven")
+    return str(change.get_via_display())
+
+
 def table_history(table: Table) -> list[ResultChange]:
     return list(
         ResultChange.objects.filter(table=table)
@@ -421,9 +440,26 @@ class TableSummary:
 
     @property
     def submitted_side_names(self) -> str:
+        """The players of the side proven to have entered the result ("" if unproven)."""
         if self.result is None or self.result.submitted_side is None:
             return ""
         return " & ".join(s.name for s in self.seats if s.seat.side == self.result.submitted_side)
+
+    @property
+    def entered_proven(self) -> bool:
+        return self.result is not None and self.result.submitted_side is not None
+
+    @property
+    def entered_by_name(self) -> str:
+        """The player named by the last scorer (proven or only chosen), or ""."""
+        seat_id = self.result.submitted_by_seat_id if self.result is not None else None
+        return next((s.name for s in self.seats if s.seat.pk == seat_id), "")
+
+    def other_sides(self, side: int | None) -> list[SideView]:
+        """The sides other than `side`, as the table reads them (names joined)."""
+        return [
+            view for view in self.sides if not any(self.seats[i].side == side for i in view.seats)
+        ]
 
 
 def table_summary(table: Table) -> TableSummary:

@@ -4,11 +4,20 @@ Every write locks the table's row (select_for_update) before it reads the result
 so two phones, a double tap and an organiser all queue on the same lock: checks
 such as "the version you edited is still the current one" and "you cannot confirm
 your own result" are made on rows nobody else can change until we commit.
+
+Who may confirm (as at-table scoring systems do it: North enters, East verifies):
+a result is confirmed when players of two different sides have vouched for the
+version shown to them. A seat link or a player's card code proves a side; the
+table's link proves nothing (anyone at the table holds it). So a submission from
+a proven seat needs one proof from another side to be confirmed, and an unproven
+one (the table link, a seat merely chosen) needs proofs from two sides. No single
+side, whatever links and codes it holds, brings a result to "confirmed" alone.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -30,19 +39,33 @@ def submit_hands(
     *,
     table: Table,
     hands: Sequence[dict],
-    seat: Seat,
+    seat: Seat | None,
     expected_version: int,
     idempotency_key: str,
     via: str = Via.TABLE_LINK,
+    code: str = "",
 ) -> TableResult:
     """Stores the table's hands so far (the whole list), checked by the rules engine.
 
     The scorer sends every hand of the game each time (usually the stored ones plus
     one), so adding, editing or removing a hand are the same write.
+
+    `via` says how the caller knows `seat`: SEAT_LINK (the seat's own token) or
+    PLAYER_CODE (a code checked earlier, e.g. once per phone) prove it; TABLE_LINK
+    means the seat was only chosen. A `code` is the scorer's card code, checked
+    here: it proves (and names) the seat.
     """
     return _write_result(
-        table=table, seat=seat, user=None, via=via, expected_version=expected_version,
-        idempotency_key=idempotency_key, hands=hands, side_points=None, note="",
+        table=table,
+        seat=seat,
+        user=None,
+        via=via,
+        code=code,
+        expected_version=expected_version,
+        idempotency_key=idempotency_key,
+        hands=hands,
+        side_points=None,
+        note="",
     )
 
 
@@ -50,10 +73,11 @@ def submit_totals(
     *,
     table: Table,
     side_points: Sequence[int],
-    seat: Seat,
+    seat: Seat | None,
     expected_version: int,
     idempotency_key: str,
     via: str = Via.TABLE_LINK,
+    code: str = "",
 ) -> TableResult:
     """Stores each side's points (round totals, or a finished game's final score).
 
@@ -61,8 +85,16 @@ def submit_totals(
     (the side of engine seat 0 first), cutthroat and heads-up one per player.
     """
     return _write_result(
-        table=table, seat=seat, user=None, via=via, expected_version=expected_version,
-        idempotency_key=idempotency_key, hands=None, side_points=side_points, note="",
+        table=table,
+        seat=seat,
+        user=None,
+        via=via,
+        code=code,
+        expected_version=expected_version,
+        idempotency_key=idempotency_key,
+        hands=None,
+        side_points=side_points,
+        note="",
     )
 
 
@@ -84,23 +116,56 @@ def correct_result(
     if (hands is None) == (side_points is None):
         raise ValueError("give either hands or side_points")
     return _write_result(
-        table=table, seat=None, user=user, via=Via.ORGANISER,
-        expected_version=expected_version, idempotency_key=idempotency_key, hands=hands,
-        side_points=side_points, note=note,
+        table=table,
+        seat=None,
+        user=user,
+        via=Via.ORGANISER,
+        code="",
+        expected_version=expected_version,
+        idempotency_key=idempotency_key,
+        hands=hands,
+        side_points=side_points,
+        note=note,
     )
+
+
+PROVEN_VIAS = frozenset({Via.SEAT_LINK, Via.PLAYER_CODE})
+# Every refusal of a typed code shares one code and one sentence per form, so an
+# answer never tells whether a guess belongs to someone at the table; callers count
+# these against the guessing limits (scoring.throttle).
+WRONG_CODE = "wrong_code"
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A seat shown to be present: by its own link (SEAT_LINK) or by its player's card
+    code (PLAYER_CODE). A caller builds one only from a token or code it checked."""
+
+    seat: Seat
+    via: str
+
+    def __post_init__(self):
+        if self.via not in PROVEN_VIAS:
+            raise ValueError(f"{self.via!r} proves no seat")
 
 
 def confirm_result(
     *,
     table: Table,
-    seat: Seat | None = None,
+    expected_version: int,
+    proofs: Sequence[Proof] = (),
+    codes: Sequence[str] = (),
     user=None,
-    via: str = Via.SEAT_LINK,
     idempotency_key: str | None = None,
 ) -> TableResult:
-    """The other side (a seat) or an organiser (a user) confirms the table's result."""
-    if (seat is None) == (user is None):
-        raise ValueError("give either seat or user")
+    """Confirms the version of the result the confirmer was shown.
+
+    Players confirm with `proofs` (seat links, or codes checked before) and card
+    `codes` (checked here): with the side that entered the result, if that side was
+    proven, they must make two different sides. An organiser (`user`) confirms alone.
+    """
+    if user is not None and (proofs or codes):
+        raise ValueError("an organiser confirms without seats or codes")
     with transaction.atomic():
         table, rnd = _lock_table(table)
         replayed = _replayed(table, idempotency_key)
@@ -108,58 +173,121 @@ def confirm_result(
             return replayed
         if user is not None:
             _require_organiser(rnd.tournament, user)
-            via = Via.ORGANISER
-        else:
-            _require_seat_at(table, seat)
+        elif not proofs and not _typed(codes):
+            raise ScoringError(
+                "no_proof",
+                _("Type the card code of a player of the other side to confirm."),
+            )
         if rnd.status != Round.Status.IN_PLAY and user is None:
             raise _round_not_open(rnd)
         result = TableResult.objects.select_for_update().filter(table=table).first()
-        if result is None or not result.complete:
-            raise ScoringError(
-                "not_finished",
-                _("There is no finished result at this table to confirm yet."),
-            )
+        if result is None:
+            raise _not_finished()
         if result.is_confirmed:
             raise ScoringError("already_confirmed", _("This result is already confirmed."))
-        if seat is not None and seat.side == result.submitted_side:
+        if expected_version != result.version:
             raise ScoringError(
-                "own_result",
-                _("Your side entered this result, so the other side must confirm it."),
+                "result_changed",
+                _("The result changed since you looked at it: look again before confirming."),
             )
+        if not result.complete:
+            raise _not_finished()
+        proofs = [*proofs, *_proofs_from_codes(table, codes)]
+        for proof in proofs:
+            _require_seat_at(table, proof.seat)
+        if user is None:
+            _require_two_sides(result, proofs, typed=len(_typed(codes)))
         old = _snapshot(result)
         result.status = TableResult.Status.CONFIRMED
-        result.confirmed_by_seat = seat
+        confirmer = next(
+            (p.seat for p in reversed(proofs) if p.seat.side != result.submitted_side), None
+        )
+        result.confirmed_by_seat = confirmer
         result.confirmed_by_user = user
         result.confirmed_at = timezone.now()
         result.version += 1
         result.save()
+        new = _snapshot(result)
+        # One line per player who vouched, so the history names each of them; the
+        # last carries the change and the request's key.
+        for proof in proofs[:-1]:
+            _audit(
+                rnd=rnd,
+                table=table,
+                action=ResultChange.Action.CONFIRMED,
+                via=proof.via,
+                user=None,
+                seat=proof.seat,
+                old=None,
+                new=None,
+                version=result.version,
+                idempotency_key=None,
+            )
+        last = proofs[-1] if proofs else None
         _audit(
-            rnd=rnd, table=table, action=ResultChange.Action.CONFIRMED, via=via, user=user,
-            seat=seat, old=old, new=_snapshot(result), version=result.version,
+            rnd=rnd,
+            table=table,
+            action=ResultChange.Action.CONFIRMED,
+            via=last.via if last else Via.ORGANISER,
+            user=user,
+            seat=last.seat if last else None,
+            old=old,
+            new=new,
+            version=result.version,
             idempotency_key=idempotency_key,
         )
         return result
 
 
-def confirm_with_code(
-    *, table: Table, code: str, idempotency_key: str | None = None
-) -> TableResult:
-    """Confirms from the table's page with the confirming player's card code."""
-    wanted = (code or "").strip().upper()
-    seat = (
-        Seat.objects.select_related("player")
-        .filter(table=table, player__code__iexact=wanted)
-        .first()
-        if wanted
-        else None
-    )
-    if seat is None:
+def _typed(codes: Sequence[str]) -> list[str]:
+    return [code for code in ((c or "").strip().upper() for c in codes) if code]
+
+
+def _proofs_from_codes(table: Table, codes: Sequence[str]) -> list[Proof]:
+    wanted = _typed(codes)
+    by_code = {seat.player.code.upper(): seat for seat in table.seats.all()}
+    seats = [by_code.get(code) for code in wanted]
+    if any(seat is None for seat in seats) or len(set(wanted)) != len(wanted):
+        raise _wrong_confirm_code(len(wanted))
+    return [Proof(seat=seat, via=Via.PLAYER_CODE) for seat in seats]
+
+
+def _require_two_sides(result: TableResult, proofs: Sequence[Proof], *, typed: int) -> None:
+    entered_by = {result.submitted_side} - {None}
+    proof_sides = {proof.seat.side for proof in proofs}
+    if len(entered_by | proof_sides) >= 2 and proof_sides - entered_by:
+        return
+    if typed:
+        raise _wrong_confirm_code(typed)
+    if proof_sides <= entered_by:
         raise ScoringError(
-            "unknown_code",
-            _("That code does not belong to anyone at this table; check the player's card."),
+            "own_result",
+            _("Your side entered this result, so the other side must confirm it."),
         )
-    return confirm_result(
-        table=table, seat=seat, via=Via.PLAYER_CODE, idempotency_key=idempotency_key
+    raise ScoringError(
+        "needs_both_sides",
+        _(
+            "Nobody proved which side entered this result, so a player of each side "
+            "confirms it: add the card code of a player of the other side."
+        ),
+    )
+
+
+def _wrong_confirm_code(typed: int) -> ScoringError:
+    if typed > 1:
+        return ScoringError(
+            WRONG_CODE,
+            _("Those are not the card codes of one player of each side at this table."),
+        )
+    return ScoringError(
+        WRONG_CODE,
+        _("That is not the card code of a player of the other side at this table."),
+    )
+
+
+def _not_finished() -> ScoringError:
+    return ScoringError(
+        "not_finished", _("There is no finished result at this table to confirm yet.")
     )
 
 
@@ -226,6 +354,7 @@ def _write_result(
     seat: Seat | None,
     user,
     via: str,
+    code: str,
     expected_version: int,
     idempotency_key: str,
     hands: Sequence[dict] | None,
@@ -241,9 +370,10 @@ def _write_result(
         if user is not None:
             _require_organiser(tournament, user)
         else:
-            _require_seat_at(table, seat)
+            seat, via = _scorer_seat(table, seat, via, code)
             if rnd.status != Round.Status.IN_PLAY:
                 raise _round_not_open(rnd)
+        _require_entry_mode(tournament, hands=hands)
         result = TableResult.objects.select_for_update().filter(table=table).first()
         current = result.version if result is not None else 0
         if expected_version != current:
@@ -279,9 +409,11 @@ def _write_result(
                 # confirmed again like any other.
                 _unconfirm(result)
         else:
+            # The seat as named; its side only when proven, since the side that
+            # entered the result is the one that cannot confirm it alone.
             result.submitted_by_seat = seat
             result.submitted_by_user = None
-            result.submitted_side = seat.side
+            result.submitted_side = seat.side if via in PROVEN_VIAS else None
         result.save()
         _audit(
             rnd=rnd,
@@ -300,6 +432,42 @@ def _write_result(
             note=note,
         )
         return result
+
+
+def seat_for_code(*, table: Table, code: str, seat: Seat | None = None) -> Seat:
+    """The seat at `table` whose player's card code this is (and, given `seat`, that
+    seat's): how a phone holding only the table's link proves whose seat it is."""
+    wanted = (code or "").strip().upper()
+    found = next((s for s in table.seats.all() if wanted and s.player.code.upper() == wanted), None)
+    if found is None or (seat is not None and seat.pk != found.pk):
+        raise ScoringError(
+            WRONG_CODE, _("That is not your card code: check the code on your player card.")
+        )
+    return found
+
+
+def _scorer_seat(table: Table, seat: Seat | None, via: str, code: str) -> tuple[Seat, str]:
+    """The seat entering a result and how we know it (see submit_hands)."""
+    if (code or "").strip() and via != Via.SEAT_LINK:
+        return seat_for_code(table=table, code=code, seat=seat), Via.PLAYER_CODE
+    _require_seat_at(table, seat)
+    return seat, via
+
+
+def _require_entry_mode(tournament: Tournament, *, hands: Sequence[dict] | None) -> None:
+    """The tournament's entry mode is a rule: a write of the other kind would replace
+    what the table stored (hands by totals, or the reverse)."""
+    by_hands = tournament.entry_mode == Tournament.EntryMode.HANDS
+    if by_hands and hands is None:
+        raise ScoringError(
+            "hands_only",
+            _("This tournament is entered hand by hand: enter each hand, not the totals."),
+        )
+    if not by_hands and hands is not None:
+        raise ScoringError(
+            "totals_only",
+            _("This tournament is entered as totals: enter each side's points, not hands."),
+        )
 
 
 def _checked_fields(

@@ -16,15 +16,19 @@ from tournaments.selectors import tournament_for_organiser
 from . import selectors, services
 from .errors import ScoringError
 from .forms import (
-    ConfirmCodeForm,
+    ConfirmForm,
     CorrectionNoteForm,
     HandForm,
     KeyForm,
+    OrganiserConfirmForm,
     SeatChoiceForm,
     TotalsForm,
     new_idempotency_key,
 )
 from .models import ResultChange
+from .throttle import guessing_limited
+
+Via = ResultChange.Via
 
 
 def _session_key(table: Table) -> str:
@@ -38,9 +42,23 @@ def _table(token: str) -> Table:
         raise Http404(_("There is no table behind this link.")) from None
 
 
-def _scorer(request, summary: selectors.TableSummary) -> Seat | None:
-    seat_id = request.session.get(_session_key(summary.table))
-    return next((s.seat for s in summary.seats if s.seat.pk == seat_id), None)
+def _remember(request, table: Table, seat: Seat, via: str) -> None:
+    """This phone's scorer at the table, and how it was shown: the seat link or a card
+    code prove it (PLAYER_CODE, SEAT_LINK); a seat only chosen is TABLE_LINK."""
+    request.session[_session_key(table)] = {"seat": seat.pk, "via": via}
+
+
+def _scorer(request, summary: selectors.TableSummary) -> tuple[Seat | None, str]:
+    stored = request.session.get(_session_key(summary.table))
+    if not isinstance(stored, dict):
+        return None, Via.TABLE_LINK
+    seat = next((s.seat for s in summary.seats if s.seat.pk == stored.get("seat")), None)
+    via = stored.get("via")
+    return seat, via if via in services.PROVEN_VIAS else Via.TABLE_LINK
+
+
+def _phone_proof(seat: Seat | None, via: str) -> services.Proof | None:
+    return services.Proof(seat=seat, via=via) if seat and via in services.PROVEN_VIAS else None
 
 
 def _fresh(initial: dict | None = None, *, version: int) -> dict:
@@ -66,14 +84,16 @@ def table_entry(request, token: str):
 def seat_entry(request, token: str):
     seat = get_object_or_404(Seat.objects.select_related("table"), token=token)
     # The seat link speaks for that seat: entries from this phone are theirs.
-    request.session[_session_key(seat.table)] = seat.pk
+    _remember(request, seat.table, seat, Via.SEAT_LINK)
     return _entry(request, _table(seat.table.token), seat_link=seat)
 
 
 def _entry(request, table: Table, *, seat_link: Seat | None):
     summary = selectors.table_summary(table)
-    via = ResultChange.Via.SEAT_LINK if seat_link else ResultChange.Via.TABLE_LINK
-    scorer = _scorer(request, summary)
+    if seat_link is not None:
+        scorer, via = seat_link, Via.SEAT_LINK
+    else:
+        scorer, via = _scorer(request, summary)
     forms = {}
     if request.method == "POST":
         action = request.POST.get("action", "")
@@ -85,11 +105,14 @@ def _entry(request, table: Table, *, seat_link: Seat | None):
         if response is not None:
             return response
         summary = selectors.table_summary(table)
-    return render(request, "scoring/table_entry.html",
-                  _entry_context(request, summary, scorer, seat_link, forms))
+    return render(
+        request,
+        "scoring/table_entry.html",
+        _entry_context(request, summary, scorer, via, seat_link, forms),
+    )
 
 
-def _entry_context(request, summary, scorer, seat_link, forms) -> dict:
+def _entry_context(request, summary, scorer, via, seat_link, forms) -> dict:
     editing = None
     hands = summary.hands
     edit = request.GET.get("edit", "")
@@ -110,26 +133,21 @@ def _entry_context(request, summary, scorer, seat_link, forms) -> dict:
     totals_form = forms.get("totals") or TotalsForm(
         initial=_fresh(totals_initial, version=summary.version), summary=summary
     )
+    proof = _phone_proof(scorer, via)
     return {
         "summary": summary,
         "scorer": scorer,
+        "scorer_proven": proof is not None,
         "seat_link": seat_link,
         "editing": editing or (hand_form.data.get("hand_number") if hand_form.is_bound else None),
         "by_hands": summary.tournament.entry_mode == Tournament.EntryMode.HANDS,
         "hand_form": hand_form,
         "totals_form": totals_form,
-        "seat_form": forms.get("seat") or SeatChoiceForm(
-            initial={"seat": scorer.pk if scorer else None}, summary=summary
-        ),
-        "code_form": forms.get("code") or ConfirmCodeForm(
-            initial={"idempotency_key": new_idempotency_key()}
-        ),
-        "key_form": KeyForm(initial={"idempotency_key": new_idempotency_key()}),
+        "seat_form": forms.get("seat")
+        or SeatChoiceForm(initial={"seat": scorer.pk if scorer else None}, summary=summary),
+        "confirm_form": forms.get("confirm")
+        or ConfirmForm(initial=_fresh(version=summary.version), summary=summary, proof=proof),
         "remove_form": {"version": summary.version, "idempotency_key": new_idempotency_key()},
-        "can_confirm_here": bool(
-            seat_link and summary.result is not None
-            and seat_link.side != summary.result.submitted_side
-        ),
         "open_for_entry": summary.round.status == Round.Status.IN_PLAY
         and summary.state != selectors.CONFIRMED,
     }
@@ -137,10 +155,26 @@ def _entry_context(request, summary, scorer, seat_link, forms) -> dict:
 
 def _choose_seat(request, summary, **_kwargs):
     form = SeatChoiceForm(request.POST, summary=summary)
-    if form.is_valid():
-        request.session[_session_key(summary.table)] = form.cleaned_data["seat"]
+    if not form.is_valid():
+        return None, {"seat": form}
+    seat = form.chosen_seat()
+    code = form.cleaned_data["code"]
+    if not code:
+        _remember(request, summary.table, seat, Via.TABLE_LINK)
         return redirect(request.path), {}
-    return None, {"seat": form}
+    try:
+        with guessing_limited(request, summary.table):
+            services.seat_for_code(table=summary.table, code=code, seat=seat)
+    except ScoringError as error:
+        form.add_error("code", error.message)
+        return None, {"seat": form}
+    _remember(request, summary.table, seat, Via.PLAYER_CODE)
+    messages.success(
+        request,
+        _("Card code checked: what you enter now counts as %(name)s's.")
+        % {"name": seat.player.name},
+    )
+    return redirect(request.path), {}
 
 
 def _need_scorer(request, scorer) -> bool:
@@ -205,6 +239,9 @@ def _submit_totals(request, summary, *, scorer, via, **_kwargs):
 
 
 def _with_error(error: ScoringError, form_class, request, summary, form):
+    if error.code in ("hands_only", "totals_only"):
+        # The form of the other mode is not on the page: say it above everything.
+        messages.error(request, error.message)
     if error.code == "conflict":
         form = _rebound(form_class, request, selectors.table_summary(summary.table))
     form.add_error(None, error.message)
@@ -221,35 +258,28 @@ def _saved_message(request, result, number) -> None:
         messages.success(request, _("Hand %(number)s saved.") % {"number": len(result.hands)})
 
 
-def _confirm_code(request, summary, **_kwargs):
-    form = ConfirmCodeForm(request.POST)
+def _confirm(request, summary, *, scorer, via, **_kwargs):
+    proof = _phone_proof(scorer, via)
+    form = ConfirmForm(request.POST, summary=summary, proof=proof)
     if not form.is_valid():
-        return None, {"code": form}
+        return None, {"confirm": form}
+    codes = form.codes()
     try:
-        services.confirm_with_code(
-            table=summary.table, code=form.cleaned_data["code"],
-            idempotency_key=form.cleaned_data["idempotency_key"],
-        )
+        with guessing_limited(request, summary.table, typed=bool(codes)):
+            services.confirm_result(
+                table=summary.table,
+                proofs=[proof] if proof else [],
+                codes=codes,
+                expected_version=form.cleaned_data["version"],
+                idempotency_key=form.cleaned_data["idempotency_key"],
+            )
     except ScoringError as error:
+        if error.code == "result_changed":
+            messages.error(request, error.message)
+            return redirect(request.path), {}
         form.add_error(None, error.message)
-        return None, {"code": form}
+        return None, {"confirm": form}
     messages.success(request, _("Result confirmed. Thank you!"))
-    return redirect(request.path), {}
-
-
-def _confirm_seat(request, summary, *, seat_link, **_kwargs):
-    if seat_link is None:
-        messages.error(request, _("Open your own seat link, or type your code, to confirm."))
-        return redirect(request.path), {}
-    try:
-        services.confirm_result(
-            table=summary.table, seat=seat_link, via=ResultChange.Via.SEAT_LINK,
-            idempotency_key=request.POST.get("idempotency_key") or None,
-        )
-    except ScoringError as error:
-        messages.error(request, error.message)
-    else:
-        messages.success(request, _("Result confirmed. Thank you!"))
     return redirect(request.path), {}
 
 
@@ -258,30 +288,24 @@ _ACTIONS = {
     "hand": _submit_hand,
     "remove-last": _remove_last,
     "totals": _submit_totals,
-    "confirm-code": _confirm_code,
-    "confirm-seat": _confirm_seat,
+    "confirm": _confirm,
 }
 
 
 def table_history(request, token: str):
     summary = selectors.table_summary(_table(token))
     changes = [
-        {"change": change, "who": _who(change),
-         "lines": selectors.describe_change(change, summary.names,
-                                            [side.seats for side in summary.sides])}
+        {
+            "change": change,
+            "who": selectors.who_did(change),
+            "lines": selectors.describe_change(
+                change, summary.names, [side.seats for side in summary.sides]
+            ),
+        }
         for change in selectors.table_history(summary.table)
     ]
     return render(request, "scoring/table_history.html",
                   {"summary": summary, "changes": changes})
-
-
-def _who(change: ResultChange) -> str:
-    if change.user is not None:
-        return _("organiser %(name)s") % {"name": change.user.get_username()}
-    if change.seat is not None:
-        return _("%(name)s, by %(via)s") % {"name": change.seat.player.name,
-                                           "via": change.get_via_display()}
-    return change.get_via_display()
 
 
 # ---------------------------------------------------------------- organiser pages
@@ -330,9 +354,17 @@ def round_results_close(request, pk: int, number: int):
 def result_confirm(request, pk: int, number: int, table_number: int):
     rnd = _organiser_round(request, pk, number)
     table = get_object_or_404(Table, round=rnd, number=table_number)
+    form = OrganiserConfirmForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, _("That form is out of date; reload the page and try again."))
+        return redirect("round-results", pk=pk, number=number)
     try:
-        services.confirm_result(table=table, user=request.user,
-                                idempotency_key=request.POST.get("idempotency_key") or None)
+        services.confirm_result(
+            table=table,
+            user=request.user,
+            expected_version=form.cleaned_data["version"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        )
     except ScoringError as error:
         messages.error(request, error.message)
     else:
@@ -347,7 +379,8 @@ def result_correct(request, pk: int, number: int, table_number: int):
     table = get_object_or_404(Table, round=rnd, number=table_number)
     summary = selectors.table_summary(selectors.table_for_token(table.token))
     hands = summary.hands
-    by_hands = rnd.tournament.entry_mode == Tournament.EntryMode.HANDS or bool(hands)
+    # Corrections follow the entry mode as the table's own entries do.
+    by_hands = rnd.tournament.entry_mode == Tournament.EntryMode.HANDS
     wanted = request.GET.get("hand", "")
     editing = int(wanted) if wanted.isdigit() and 1 <= int(wanted) <= len(hands) else None
     note_form = CorrectionNoteForm(request.POST or None)

@@ -77,3 +77,16 @@ def eager():
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = previous
+
+
+@pytest.fixture(autouse=True)
+def _fresh_cache():
+    """Each test starts with empty counters (wrong card codes per table and address):
+    tests share one client address, and table ids repeat on SQLite."""
+    from django.core.cache import caches
+    from django.core.cache.backends.locmem import LocMemCache
+
+    # Only this process's memory: a Redis named in CACHE_URL may hold more than ours.
+    if isinstance(caches["default"], LocMemCache):
+        caches["default"].clear()
+    yield

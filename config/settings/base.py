@@ -152,3 +152,26 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
+
+# The cache holds counters every web process must share (wrong card codes per table
+# and per address): Redis when CACHE_URL (or REDIS_URL) names one, as in production
+# with several web processes; otherwise this process's memory, enough for `make run`.
+CACHE_URL = os.environ.get("CACHE_URL") or os.environ.get("REDIS_URL", "")
+if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": CACHE_URL,
+            "KEY_PREFIX": "euchre",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# Wrong card codes allowed per minute (django-ratelimit rates). A club's venue often
+# puts every phone behind one address, so the address limit leaves room for typos
+# at many tables; the table limit is what stops guessing at one table.
+CODE_TRIES_PER_TABLE = os.environ.get("CODE_TRIES_PER_TABLE", "5/m")
+CODE_TRIES_PER_ADDRESS = os.environ.get("CODE_TRIES_PER_ADDRESS", "20/m")
+# Behind a reverse proxy REMOTE_ADDR is the proxy's: name the header holding the
+# client's address (e.g. HTTP_X_REAL_IP) so each client is counted on its own.
+RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None

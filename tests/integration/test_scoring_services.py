@@ -84,14 +84,31 @@ EIGHT_HANDS = [
 ]
 
 
-def submit(table, seat, hands, *, version=None, key=None):
+def current_version(table) -> int:
     current = TableResult.objects.filter(table=table).first()
+    return current.version if current else 0
+
+
+def submit(table, seat, hands, *, version=None, key=None, via=ResultChange.Via.SEAT_LINK):
+    """Hands from `seat`, by default from its own seat link (a proven seat)."""
     return services.submit_hands(
         table=table,
         hands=hands,
         seat=seat,
-        expected_version=current.version if version is None and current else (version or 0),
+        via=via,
+        expected_version=current_version(table) if version is None else version,
         idempotency_key=key or f"k-{time.monotonic_ns()}",
+    )
+
+
+def confirm(table, *seats, codes=(), key=None, version=None):
+    """Confirms the current version from the seat links of `seats` and with `codes`."""
+    return services.confirm_result(
+        table=table,
+        proofs=[services.Proof(seat=seat, via=ResultChange.Via.SEAT_LINK) for seat in seats],
+        codes=codes,
+        expected_version=current_version(table) if version is None else version,
+        idempotency_key=key,
     )
 
 
@@ -196,15 +213,15 @@ def test_the_submitting_side_cannot_confirm_its_own_result(db):
     table, seats = seated_table()
     submit(table, seats[0], EIGHT_HANDS)
     with pytest.raises(ScoringError) as caught:
-        services.confirm_result(table=table, seat=seats[2])
+        confirm(table, seats[2])
     assert caught.value.code == "own_result"
-    result = services.confirm_result(table=table, seat=seats[3], idempotency_key="c1")
+    result = confirm(table, seats[3], key="c1")
     assert result.status == TableResult.Status.CONFIRMED
     assert result.confirmed_by_seat == seats[3]
     # The same tap again is not an error; a different confirmation is.
-    assert services.confirm_result(table=table, seat=seats[3], idempotency_key="c1").replayed
+    assert confirm(table, seats[3], key="c1").replayed
     with pytest.raises(ScoringError) as caught:
-        services.confirm_result(table=table, seat=seats[1])
+        confirm(table, seats[1])
     assert caught.value.code == "already_confirmed"
 
 
@@ -212,12 +229,14 @@ def test_an_opponent_confirms_with_the_code_on_their_card(db):
     table, seats = seated_table()
     submit(table, seats[1], EIGHT_HANDS)
     with pytest.raises(ScoringError) as caught:
-        services.confirm_with_code(table=table, code="NOPE99")
-    assert caught.value.code == "unknown_code"
+        confirm(table, codes=["NOPE99"])
+    wrong = caught.value
+    assert wrong.code == "wrong_code"
     with pytest.raises(ScoringError) as caught:
-        services.confirm_with_code(table=table, code=seats[3].player.code)
-    assert caught.value.code == "own_result"
-    result = services.confirm_with_code(table=table, code=f" {seats[2].player.code.lower()} ")
+        confirm(table, codes=[seats[3].player.code])
+    # The submitter's partner's code gets the same answer as a made-up one.
+    assert (caught.value.code, caught.value.message) == (wrong.code, wrong.message)
+    result = confirm(table, codes=[f" {seats[2].player.code.lower()} "])
     assert result.is_confirmed
     change = ResultChange.objects.filter(table=table).last()
     assert (change.action, change.via, change.seat) == ("confirmed", "player-code", seats[2])
@@ -227,14 +246,14 @@ def test_an_unfinished_result_cannot_be_confirmed(db):
     table, seats = seated_table()
     submit(table, seats[0], EIGHT_HANDS[:5])
     with pytest.raises(ScoringError) as caught:
-        services.confirm_result(table=table, seat=seats[1])
+        confirm(table, seats[1])
     assert caught.value.code == "not_finished"
 
 
 def test_a_confirmed_result_changes_only_through_an_audited_organiser_correction(db):
     table, seats = seated_table()
     submit(table, seats[0], EIGHT_HANDS)
-    services.confirm_result(table=table, seat=seats[1])
+    confirm(table, seats[1])
     with pytest.raises(ScoringError) as caught:
         submit(table, seats[1], EIGHT_HANDS[:7])
     assert caught.value.code == "already_confirmed"
@@ -272,12 +291,22 @@ def test_round_totals_are_checked_as_possible_after_the_rounds_hands(db):
     table, seats = seated_table(entry_mode=Tournament.EntryMode.TOTALS)
     with pytest.raises(RuleBroken) as caught:
         services.submit_totals(
-            table=table, side_points=[3, 2], seat=seats[0], expected_version=0, idempotency_key="t1"
+            table=table,
+            side_points=[3, 2],
+            seat=seats[0],
+            via="seat-link",
+            expected_version=0,
+            idempotency_key="t1",
         )
     assert caught.value.code == "impossible_round_totals"
     assert "8 hands" in caught.value.message
     result = services.submit_totals(
-        table=table, side_points=[9, 4], seat=seats[0], expected_version=0, idempotency_key="t2"
+        table=table,
+        side_points=[9, 4],
+        seat=seats[0],
+        via="seat-link",
+        expected_version=0,
+        idempotency_key="t2",
     )
     assert result.scores == [9, 4, 9, 4]
     assert result.kind == TableResult.Kind.ROUND_TOTALS
@@ -298,7 +327,12 @@ def test_a_final_game_score_is_checked_as_reachable(db):
         )
     assert caught.value.code == "impossible_final_score"
     result = services.submit_totals(
-        table=table, side_points=[4, 10], seat=seats[0], expected_version=0, idempotency_key="f2"
+        table=table,
+        side_points=[4, 10],
+        seat=seats[0],
+        via="seat-link",
+        expected_version=0,
+        idempotency_key="f2",
     )
     assert result.winners == [1, 3]
     assert result.kind == TableResult.Kind.FINAL_SCORE
@@ -313,10 +347,15 @@ def test_cutthroat_totals_take_one_number_per_player(db):
         round_play=Tournament.RoundPlay.GAME,
     )
     result = services.submit_totals(
-        table=table, side_points=[10, 2, 4], seat=seats[1], expected_version=0, idempotency_key="c"
+        table=table,
+        side_points=[10, 2, 4],
+        seat=seats[1],
+        via="seat-link",
+        expected_version=0,
+        idempotency_key="c",
     )
     assert result.winners == [0]
-    assert services.confirm_result(table=table, seat=seats[2]).is_confirmed
+    assert confirm(table, seats[2]).is_confirmed
 
 
 def test_a_round_closes_only_when_every_table_is_confirmed(db):
@@ -327,7 +366,7 @@ def test_a_round_closes_only_when_every_table_is_confirmed(db):
     with pytest.raises(ScoringError) as caught:
         services.close_round(round=rnd, user=owner)
     assert caught.value.code == "tables_not_confirmed"
-    services.confirm_result(table=table, seat=seats[1])
+    confirm(table, seats[1])
     closed = services.close_round(round=rnd, user=owner)
     assert closed.status == Round.Status.CLOSED
     assert ResultChange.objects.filter(round=rnd, action="round-closed").exists()
@@ -409,8 +448,8 @@ def test_two_opponents_confirming_at_once_confirm_once(postgres_db, transactiona
     table, seats = seated_table()
     submit(table, seats[0], EIGHT_HANDS)
     outcomes = _race(
-        lambda: services.confirm_result(table=table, seat=seats[1]),
-        lambda: services.confirm_with_code(table=table, code=seats[3].player.code),
+        lambda: confirm(table, seats[1], version=1),
+        lambda: confirm(table, codes=[seats[3].player.code], version=1),
     )
     errors = [o for o in outcomes if isinstance(o, ScoringError)]
     assert len(errors) == 1 and errors[0].code == "already_confirmed", outcomes
@@ -453,8 +492,8 @@ def test_the_submitter_confirming_while_an_opponent_confirms_never_wins(
     table, seats = seated_table()
     submit(table, seats[0], EIGHT_HANDS)
     outcomes = _race(
-        lambda: services.confirm_result(table=table, seat=seats[2]),
-        lambda: services.confirm_result(table=table, seat=seats[1]),
+        lambda: confirm(table, seats[2], version=1),
+        lambda: confirm(table, seats[1], version=1),
     )
     assert isinstance(outcomes[0], ScoringError)
     assert outcomes[0].code in {"own_result", "already_confirmed"}
@@ -465,7 +504,7 @@ def test_the_submitter_confirming_while_an_opponent_confirms_never_wins(
 def test_an_organiser_removing_a_hand_reopens_the_result_for_confirmation(db):
     table, seats = seated_table()
     submit(table, seats[0], EIGHT_HANDS)
-    services.confirm_result(table=table, seat=seats[1])
+    confirm(table, seats[1])
     result = services.correct_result(
         table=table,
         user=table.round.tournament.owner,

@@ -23,7 +23,7 @@ from tournaments.errors import TournamentError
 
 # Codes that mean "the thing changed under you" rather than "your request is wrong":
 # the client should reload and try again, which is what 409 tells it.
-CONFLICT_CODES = frozenset({"conflict", "duplicate_submission", "stale_preview"})
+CONFLICT_CODES = frozenset({"conflict", "duplicate_submission", "stale_preview", "result_changed"})
 FORBIDDEN_CODES = frozenset({"not_organiser", "not_owner"})
 
 

@@ -395,6 +395,15 @@ class SubmitHandsSerializer(serializers.Serializer):
         required=False, allow_null=True, default=None,
         help_text="Id of the seat entering the result. With a seat token, that seat.",
     )
+    code = serializers.CharField(
+        max_length=16,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="With a table token: the scorer's own card code. It proves (and names) "
+        "their seat, so one code of the other side then confirms; without it the seat is "
+        "only claimed and a player of each side must confirm.",
+    )
 
 
 class SubmitTotalsSerializer(serializers.Serializer):
@@ -405,12 +414,30 @@ class SubmitTotalsSerializer(serializers.Serializer):
     expected_version = serializers.IntegerField(min_value=0)
     idempotency_key = serializers.CharField(max_length=64)
     seat = serializers.IntegerField(required=False, allow_null=True, default=None)
+    code = serializers.CharField(
+        max_length=16,
+        required=False,
+        allow_blank=True,
+        default="",
+        help_text="With a table token: the scorer's own card code (see hands).",
+    )
 
 
 class ConfirmSerializer(serializers.Serializer):
-    code = serializers.CharField(
-        max_length=16, required=False, allow_blank=True, default="",
-        help_text="With a table token: the confirming player's card code.",
+    expected_version = serializers.IntegerField(
+        min_value=0,
+        help_text="The result's `version` the confirmer was shown; a result changed since "
+        "is refused (409 `result_changed`).",
+    )
+    codes = serializers.ListField(
+        child=serializers.CharField(max_length=16),
+        required=False,
+        default=list,
+        max_length=2,
+        help_text="Card codes of the confirming players. A result entered from a proven "
+        "seat (seat token or the scorer's `code`) needs one code of another side, or none "
+        "with that side's seat token; an unproven one needs a player of each side (two "
+        "codes, or a seat token and one code of the other side). Organisers send none.",
     )
     idempotency_key = serializers.CharField(
         max_length=64, required=False, allow_blank=True, default=""

@@ -3,6 +3,9 @@ selector, answer with a serializer; services' errors become JSON in api.errors."
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 from django.contrib.auth import get_user_model
 from django.db.models import Prefetch
 from django.http import FileResponse, Http404
@@ -15,7 +18,7 @@ from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_sche
 from rest_framework import mixins, status, viewsets
 from rest_framework.authentication import SessionAuthentication
 from rest_framework.decorators import action
-from rest_framework.exceptions import ValidationError
+from rest_framework.exceptions import ErrorDetail, Throttled, ValidationError
 from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.permissions import SAFE_METHODS
 from rest_framework.request import Request
@@ -24,6 +27,7 @@ from rest_framework.response import Response
 from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.models import ResultChange
+from scoring.throttle import TooManyTries, guessing_limited
 from tournaments import selectors, services
 from tournaments.models import Player, PrintJob, Round, Seat, Table, Team, Tournament
 from tournaments.printing.services import PrintRequestError, base_url_for, request_print
@@ -41,7 +45,10 @@ def refusals(*codes: int) -> dict[int, OpenApiResponse]:
         401: "No token, or one that opens no table.",
         403: "Not allowed for this user or token.",
         404: "No such object.",
-        409: "Changed meanwhile (`conflict`) or already sent (`duplicate_submission`).",
+        409: "Changed meanwhile (`conflict`, `result_changed`) or already sent "
+        "(`duplicate_submission`).",
+        429: "Too many wrong card codes from this table or address (`throttled`); "
+        "try again after Retry-After seconds.",
     }
     return {code: OpenApiResponse(ErrorSerializer, description=words[code]) for code in codes}
 
@@ -459,27 +466,40 @@ def table_state(table: Table, *, acting_seat: Seat | None = None,
     return s.TableStateSerializer(data).data
 
 
-def _who(change: ResultChange) -> str:
-    # The same words as the table's history page.
-    if change.user is not None:
-        return _("organiser %(name)s") % {"name": change.user.get_username()}
-    if change.seat is not None:
-        return _("%(name)s, by %(via)s") % {"name": change.seat.player.name,
-                                           "via": change.get_via_display()}
-    return str(change.get_via_display())
+@contextmanager
+def _limited(request: Request, table: Table, *, typed: bool) -> Iterator[None]:
+    """The page's limits on wrong card codes; over them, 429 with Retry-After."""
+    try:
+        with guessing_limited(request, table, typed=typed):
+            yield
+    except TooManyTries as error:
+        throttled = Throttled(wait=error.wait)
+        # Our sentence alone, as the page says it; the wait goes in Retry-After.
+        throttled.detail = ErrorDetail(error.message, code=throttled.default_code)
+        raise throttled from None
 
 
 def history_of(table: Table) -> list[dict]:
     summary = scoring_selectors.table_summary(table)
     sides = [side.seats for side in summary.sides]
-    return s.ChangeSerializer([
-        {"at": change.at, "action": change.action, "action_label": change.get_action_display(),
-         "via": change.via, "who": _who(change), "version": change.version,
-         "note": change.note,
-         "lines": scoring_selectors.describe_change(change, summary.names, sides),
-         "old": change.old, "new": change.new}
-        for change in scoring_selectors.table_history(table)
-    ], many=True).data
+    return s.ChangeSerializer(
+        [
+            {
+                "at": change.at,
+                "action": change.action,
+                "action_label": change.get_action_display(),
+                "via": change.via,
+                "who": scoring_selectors.who_did(change),
+                "version": change.version,
+                "note": change.note,
+                "lines": scoring_selectors.describe_change(change, summary.names, sides),
+                "old": change.old,
+                "new": change.new,
+            }
+            for change in scoring_selectors.table_history(table)
+        ],
+        many=True,
+    ).data
 
 
 @extend_schema(parameters=[TOKEN])
@@ -526,9 +546,23 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
         form.is_valid(raise_exception=True)
         data = form.validated_data
         seat, via = self._scorer(table, data["seat"])
-        result = submit(
-            table=table, seat=seat, via=via, expected_version=data["expected_version"],
-            idempotency_key=data["idempotency_key"], **{field: data[field]},
+        typed = bool(data["code"].strip()) and via != ResultChange.Via.SEAT_LINK
+        with _limited(request, table, typed=typed):
+            result = submit(
+                table=table,
+                seat=seat,
+                via=via,
+                code=data["code"],
+                expected_version=data["expected_version"],
+                idempotency_key=data["idempotency_key"],
+                **{field: data[field]},
+            )
+        return Response(
+            table_state(
+                self._fresh(table),
+                acting_seat=self._acting_seat(),
+                replayed=getattr(result, "replayed", False),
+            )
         )
         return Response(table_state(self._fresh(table), acting_seat=self._acting_seat(),
                                     replayed=getattr(result, "replayed", False)))
@@ -538,41 +572,64 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
         """The table's round, seats (in the engine's seat order) and current result."""
         return Response(table_state(self.get_object(), acting_seat=self._acting_seat()))
 
-    @extend_schema(request=s.SubmitHandsSerializer,
-                   responses={200: s.TableStateSerializer, **refusals(400, 401, 403, 404, 409)})
+    @extend_schema(
+        request=s.SubmitHandsSerializer,
+        responses={200: s.TableStateSerializer, **refusals(400, 401, 403, 404, 409, 429)},
+    )
     @action(detail=True, methods=["post"])
     def hands(self, request: Request, token: str) -> Response:
         """Store every hand so far; the engine checks and scores them."""
         return self._submit(request, s.SubmitHandsSerializer, scoring_services.submit_hands,
                             "hands")
 
-    @extend_schema(request=s.SubmitTotalsSerializer,
-                   responses={200: s.TableStateSerializer, **refusals(400, 401, 403, 404, 409)})
+    @extend_schema(
+        request=s.SubmitTotalsSerializer,
+        responses={200: s.TableStateSerializer, **refusals(400, 401, 403, 404, 409, 429)},
+    )
     @action(detail=True, methods=["post"])
     def totals(self, request: Request, token: str) -> Response:
         """Store each side's points (round totals, or a finished game's score)."""
         return self._submit(request, s.SubmitTotalsSerializer, scoring_services.submit_totals,
                             "side_points")
 
-    @extend_schema(request=s.ConfirmSerializer,
-                   responses={200: s.TableStateSerializer, **refusals(400, 401, 403, 404, 409)})
+    @extend_schema(
+        request=s.ConfirmSerializer,
+        responses={200: s.TableStateSerializer, **refusals(400, 401, 403, 404, 409, 429)},
+    )
     @action(detail=True, methods=["post"])
     def confirm(self, request: Request, token: str) -> Response:
-        """The other side confirms: with a seat token, or the table's token and a player's
-        code; an organiser (signed in) confirms for the table."""
+        """Confirm the `expected_version` of the result. Players of two different sides
+        must vouch for it: the side that entered it, when proven, and seat tokens or card
+        `codes` (see the body). The table's token alone proves nothing. An organiser
+        (signed in) confirms for the table."""
         table = self.get_object()
         form = s.ConfirmSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        key = form.validated_data["idempotency_key"] or None
+        data = form.validated_data
+        key = data["idempotency_key"] or None
         seat = self._acting_seat()
-        if seat is not None:
-            scoring_services.confirm_result(table=table, seat=seat,
-                                            via=ResultChange.Via.SEAT_LINK, idempotency_key=key)
-        elif isinstance(request.auth, Table):
-            scoring_services.confirm_with_code(table=table, code=form.validated_data["code"],
-                                               idempotency_key=key)
+        if isinstance(request.auth, Table | Seat):
+            # The table's token proves nothing; a seat token proves its seat.
+            proofs = (
+                [scoring_services.Proof(seat=seat, via=ResultChange.Via.SEAT_LINK)]
+                if seat is not None
+                else []
+            )
+            with _limited(request, table, typed=any(c.strip() for c in data["codes"])):
+                scoring_services.confirm_result(
+                    table=table,
+                    proofs=proofs,
+                    codes=data["codes"],
+                    expected_version=data["expected_version"],
+                    idempotency_key=key,
+                )
         else:
-            scoring_services.confirm_result(table=table, user=request.user, idempotency_key=key)
+            scoring_services.confirm_result(
+                table=table,
+                user=request.user,
+                expected_version=data["expected_version"],
+                idempotency_key=key,
+            )
         return Response(table_state(self._fresh(table), acting_seat=seat))
 
     @extend_schema(responses={200: s.ChangeSerializer(many=True), **refusals(401, 403, 404)})
