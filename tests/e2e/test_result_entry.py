@@ -49,7 +49,10 @@ def test_a_table_enters_confirms_and_the_organiser_corrects(
     page.goto(f"/t/{table.token}/")
     assert page.locator(".scoring-versus").inner_text() == "Ann & Cat vs Bob & Dan"
     page.get_by_label("Who is entering the result?").select_option(label="Ann (North)")
+    # Ann's card code proves the seat: one code of the other side then confirms.
+    page.get_by_label("Your card code (optional)").fill(seats[0].player.code)
     page.get_by_role("button", name="That's me").click()
+    assert "card code checked" in page.locator(".scoring-who-card").inner_text()
     screenshot(page, "result-entry-phone-start")
 
     # A hand the rules refuse: the message says which rule, the form keeps the input.
@@ -88,11 +91,14 @@ def test_a_table_enters_confirms_and_the_organiser_corrects(
     )
     other = opponent.new_page()
     other.goto(f"/t/{table.token}/")
-    other.get_by_label("Opponent's code from their player card").fill(seats[2].player.code)
-    other.get_by_role("button", name="Confirm").click()
-    assert "Your side entered this result" in other.locator(".errorlist").inner_text()
-    other.get_by_label("Opponent's code from their player card").fill(seats[3].player.code)
-    other.get_by_role("button", name="Confirm").click()
+    code = other.get_by_label("Card code of Bob or Dan")
+    code.fill(seats[2].player.code)  # Cat is on the side that entered it
+    other.get_by_role("button", name="Confirm this result").click()
+    assert "not the card code of a player of the other side" in (
+        other.locator(".errorlist").inner_text()
+    )
+    other.get_by_label("Card code of Bob or Dan").fill(seats[3].player.code)
+    other.get_by_role("button", name="Confirm this result").click()
     assert other.get_by_text("Result confirmed. Thank you!").is_visible()
     assert other.locator(".scoring-badge").inner_text() == "Confirmed"
     screenshot(other, "result-entry-phone-confirmed")

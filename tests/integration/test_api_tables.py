@@ -382,6 +382,7 @@ def finished(table, seats):
         table=table,
         hands=EIGHT_HANDS,
         seat=seats[0],
+        via=ResultChange.Via.SEAT_LINK,
         expected_version=0,
         idempotency_key="finished",
     )
@@ -390,24 +391,28 @@ def finished(table, seats):
 def test_the_other_sides_seat_token_confirms(db):
     table, seats = seated_table()
     finished(table, seats)
-    own = with_seat_token(seats[2]).post(api(table, "confirm/"), {}, format="json")
+    own = with_seat_token(seats[2]).post(
+        api(table, "confirm/"), {"expected_version": 1}, format="json"
+    )
     assert own.status_code == 400
     assert own.json()["error"] == "own_result"
     assert own.json()["message"] == (
         "Your side entered this result, so the other side must confirm it."
     )
     done = with_seat_token(seats[3]).post(
-        api(table, "confirm/"), {"idempotency_key": "c"}, format="json"
+        api(table, "confirm/"), {"idempotency_key": "c", "expected_version": 1}, format="json"
     )
     assert done.status_code == 200
     assert done.json()["state"] == "confirmed"
     result = TableResult.objects.get(table=table)
     assert result.confirmed_by_seat == seats[3]
     replay = with_seat_token(seats[3]).post(
-        api(table, "confirm/"), {"idempotency_key": "c"}, format="json"
+        api(table, "confirm/"), {"idempotency_key": "c", "expected_version": 1}, format="json"
     )
     assert replay.status_code == 200
-    again = with_seat_token(seats[1]).post(api(table, "confirm/"), {}, format="json")
+    again = with_seat_token(seats[1]).post(
+        api(table, "confirm/"), {"expected_version": 2}, format="json"
+    )
     assert again.json()["error"] == "already_confirmed"
     assert ResultChange.objects.filter(action=ResultChange.Action.CONFIRMED).count() == 1
 
@@ -416,13 +421,21 @@ def test_the_table_token_confirms_with_an_opponents_code(db):
     table, seats = seated_table()
     finished(table, seats)
     client = with_table_token(table)
-    wrong = client.post(api(table, "confirm/"), {"code": "ZZZZZZ"}, format="json")
+    wrong = client.post(
+        api(table, "confirm/"), {"codes": ["ZZZZZZ"], "expected_version": 1}, format="json"
+    )
     assert wrong.status_code == 400
-    assert wrong.json()["error"] == "unknown_code"
-    own = client.post(api(table, "confirm/"), {"code": seats[0].player.code}, format="json")
-    assert own.json()["error"] == "own_result"
+    assert wrong.json()["error"] == "wrong_code"
+    own = client.post(
+        api(table, "confirm/"),
+        {"codes": [seats[0].player.code], "expected_version": 1},
+        format="json",
+    )
+    assert own.json() == wrong.json()
     done = client.post(
-        api(table, "confirm/"), {"code": seats[1].player.code.lower()}, format="json"
+        api(table, "confirm/"),
+        {"codes": [seats[1].player.code.lower()], "expected_version": 1},
+        format="json",
     )
     assert done.status_code == 200 and done.json()["state"] == "confirmed"
     assert ResultChange.objects.filter(table=table).last().via == ResultChange.Via.PLAYER_CODE
@@ -437,7 +450,9 @@ def test_an_unfinished_result_cannot_be_confirmed(db):
         expected_version=0,
         idempotency_key="part",
     )
-    response = with_seat_token(seats[1]).post(api(table, "confirm/"), {}, format="json")
+    response = with_seat_token(seats[1]).post(
+        api(table, "confirm/"), {"expected_version": 1}, format="json"
+    )
     assert response.json()["error"] == "not_finished"
 
 
@@ -445,14 +460,17 @@ def test_an_organiser_confirms_and_others_cannot(db):
     table, seats = seated_table()
     finished(table, seats)
     other, other_seats = seated_table()
-    assert APIClient().post(api(table, "confirm/"), {}, format="json").status_code == 401
+    body = {"expected_version": 1}
+    assert APIClient().post(api(table, "confirm/"), body, format="json").status_code == 401
     assert (
-        with_seat_token(other_seats[1]).post(api(table, "confirm/"), {}, format="json").status_code
+        with_seat_token(other_seats[1])
+        .post(api(table, "confirm/"), body, format="json")
+        .status_code
         == 403
     )
-    stranger = signed_in(UserFactory()).post(api(table, "confirm/"), {}, format="json")
+    stranger = signed_in(UserFactory()).post(api(table, "confirm/"), body, format="json")
     assert stranger.status_code == 403 and stranger.json()["error"] == "not_organiser"
-    done = signed_in(organiser_of(table)).post(api(table, "confirm/"), {}, format="json")
+    done = signed_in(organiser_of(table)).post(api(table, "confirm/"), body, format="json")
     assert done.status_code == 200
     assert TableResult.objects.get(table=table).confirmed_by_user == organiser_of(table)
 
@@ -477,7 +495,8 @@ def test_the_history_lists_every_change_for_the_table_and_its_organisers(db):
         assert response.status_code == 200
         changes = response.json()
         assert [c["version"] for c in changes] == [1, 2]
-        assert changes[1]["who"] == "Bob, by table link"
+        # Chosen on the table link, not proven: the history says so.
+        assert changes[1]["who"] == "the table link, seat not proven (Bob's seat was chosen)"
         assert changes[1]["lines"][0].startswith("Hand 2 added: Bob dealt; Ann made hearts")
 
 
@@ -553,7 +572,7 @@ def test_an_organiser_corrects_a_result_and_the_audit_trail_keeps_it(db):
     stale = client.patch(
         f"/api/results/{table.pk}/",
         {
-            "side_points": [9, 4],
+            "hands": EIGHT_HANDS,
             "expected_version": 1,
             "idempotency_key": "fix-2",
         },
@@ -637,9 +656,12 @@ def test_signed_in_writes_need_the_csrf_token_but_table_tokens_do_not(db):
     finished(table, seats)
     browser = APIClient(enforce_csrf_checks=True)
     browser.force_login(organiser_of(table))
-    refused = browser.post(api(table, "confirm/"), {}, format="json")
+    refused = browser.post(api(table, "confirm/"), {"expected_version": 1}, format="json")
     assert refused.status_code == 403
     assert refused.json()["message"].startswith("CSRF Failed")
     phone = APIClient(enforce_csrf_checks=True)
     phone.credentials(HTTP_AUTHORIZATION=f"Seat {seats[1].token}")
-    assert phone.post(api(table, "confirm/"), {}, format="json").status_code == 200
+    assert (
+        phone.post(api(table, "confirm/"), {"expected_version": 1}, format="json").status_code
+        == 200
+    )

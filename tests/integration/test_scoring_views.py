@@ -132,18 +132,19 @@ def test_a_stale_form_gets_a_conflict_message_and_keeps_what_was_typed(client, d
 def test_the_opponents_confirm_with_a_code_but_not_the_submitters(client, db):
     table, seats = seated_table()
     services.submit_hands(
-        table=table, hands=EIGHT_HANDS, seat=seats[0], expected_version=0, idempotency_key="k"
+        table=table, hands=EIGHT_HANDS, seat=seats[0], via="seat-link", expected_version=0,
+        idempotency_key="k",
     )
     html = client.get(page(table)).content.decode()
     assert "Entered by Ann &amp; Cat" in html
     own = client.post(
         page(table),
-        {"action": "confirm-code", "code": seats[2].player.code, "idempotency_key": "c1"},
+        {"action": "confirm", "code": seats[2].player.code, **form_values(html)},
     )
-    assert "Your side entered this result" in own.content.decode()
+    assert "not the card code of a player of the other side" in own.content.decode()
     done = client.post(
         page(table),
-        {"action": "confirm-code", "code": seats[1].player.code, "idempotency_key": "c2"},
+        {"action": "confirm", "code": seats[1].player.code, **form_values(html)},
         follow=True,
     )
     assert "Result confirmed" in done.content.decode()
@@ -153,14 +154,15 @@ def test_the_opponents_confirm_with_a_code_but_not_the_submitters(client, db):
 def test_the_seat_link_confirms_in_one_tap(client, db):
     table, seats = seated_table()
     services.submit_hands(
-        table=table, hands=EIGHT_HANDS, seat=seats[0], expected_version=0, idempotency_key="k"
+        table=table, hands=EIGHT_HANDS, seat=seats[0], via="seat-link", expected_version=0,
+        idempotency_key="k",
     )
     own = client.get(f"/s/{seats[2].token}/").content.decode()
-    assert "confirm this result" not in own
+    assert "I, Cat, confirm this result" not in own
     html = client.get(f"/s/{seats[3].token}/").content.decode()
     assert "I, Dan, confirm this result" in html
     response = client.post(
-        f"/s/{seats[3].token}/", {"action": "confirm-seat", **form_values(html)}, follow=True
+        f"/s/{seats[3].token}/", {"action": "confirm", **form_values(html)}, follow=True
     )
     assert "Result confirmed" in response.content.decode()
     result = TableResult.objects.get(table=table)
@@ -204,7 +206,8 @@ def test_the_organiser_results_page_shows_each_tables_state(client, db):
     html = client.get(url).content.decode()
     assert "state-provisional" in html and "Close the round anyway" in html
     client.post(
-        reverse("result-confirm", args=[rnd.tournament.pk, 1, 1]), {"idempotency_key": "org"}
+        reverse("result-confirm", args=[rnd.tournament.pk, 1, 1]),
+        {"idempotency_key": "org", "version": 1},
     )
     html = client.get(url).content.decode()
     assert "state-confirmed" in html and "Close the round</button>" in html
@@ -226,9 +229,10 @@ def test_closing_a_round_with_open_tables_needs_force(client, db):
 def test_an_organiser_correction_shows_in_the_tables_history(client, db):
     table, seats = seated_table()
     services.submit_hands(
-        table=table, hands=EIGHT_HANDS, seat=seats[0], expected_version=0, idempotency_key="k"
+        table=table, hands=EIGHT_HANDS, seat=seats[0], via="seat-link", expected_version=0,
+        idempotency_key="k",
     )
-    services.confirm_result(table=table, seat=seats[1])
+    services.confirm_result(table=table, codes=[seats[1].player.code], expected_version=1)
     owner = table.round.tournament.owner
     client.force_login(owner)
     url = reverse("result-correct", args=[table.round.tournament.pk, 1, 1])
