@@ -38,7 +38,9 @@ def stranger(django_user_model):
     return django_user_model.objects.create_user("oscar", password="not-my-event")
 
 
-def make_night(owner, *, names, fmt="progressive", rounds=3, day=1, name=None) -> Tournament:
+def make_night(
+    owner, *, names, fmt="progressive", rounds=3, day=1, name=None, entry_mode="totals"
+) -> Tournament:
     tournament = tournament_services.create_tournament(
         owner=owner,
         name=name or f"Club night {day}",
@@ -47,6 +49,7 @@ def make_night(owner, *, names, fmt="progressive", rounds=3, day=1, name=None) -
         options={},
         format=fmt,
         round_play="hands",
+        entry_mode=entry_mode,
         hands_per_round=8,
         rounds_planned=rounds,
     )
@@ -119,6 +122,7 @@ def provisional_totals(table: Table, points: tuple[int, int]):
         table=table,
         side_points=list(points),
         seat=seat,
+        via="seat-link",
         expected_version=_version(table),
         idempotency_key=f"k{next(_keys)}",
     )
@@ -170,7 +174,11 @@ def test_confirming_a_provisional_result_brings_it_into_the_standings(organiser)
     table = tables(night, 1)[0]
     provisional_totals(table, (5, 3))
     other_side = engine_seats(table)[1]
-    scoring_services.confirm_result(table=table, seat=other_side)
+    scoring_services.confirm_result(
+        table=table,
+        proofs=[scoring_services.Proof(seat=other_side, via="seat-link")],
+        expected_version=_version(table),
+    )
     standings = selectors.tournament_standings(night)
     assert standings.confirmed_tables == 1
     assert not standings.provisional
@@ -224,7 +232,7 @@ def test_a_bye_scores_what_the_settings_say_and_the_standings_say_which(organise
 
 
 def test_recorded_hands_give_loners_and_euchres(organiser):
-    night = make_night(organiser, names=EIGHT, rounds=1)
+    night = make_night(organiser, names=EIGHT, rounds=1, entry_mode="hands")
     start(night, 1)
     table = tables(night, 1)[0]
     hands = [
