@@ -349,7 +349,9 @@ def test_totals_are_checked_by_the_rules(db):
     bad = client.post(api(table, "totals/"), totals_entry([3, 2], key="t1", seat=seats[0]),
                       format="json")
     assert bad.status_code == 400
-    assert bad.json()["message"] == "8 hands of north-american Euchre cannot give totals 3-2-3-2."
+    assert bad.json()["message"] == (
+        "8 hands of North American Euchre cannot give Ann & Cat 3, Bob & Dan 2."
+    )
     wrong_count = client.post(api(table, "totals/"), totals_entry([9], key="t2", seat=seats[0]),
                               format="json")
     assert wrong_count.json()["error"] == "bad_totals"

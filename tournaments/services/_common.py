@@ -13,6 +13,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import EngineError, rule_set
+from scoring.messages import engine_message
 from tournaments import rotations
 
 from ..errors import TournamentError
@@ -113,16 +114,6 @@ def _rotation_error(exc: rotations.RotationError) -> TournamentError:
     )
 
 
-def _engine_message(exc: Exception) -> str:
-    template = getattr(exc, "template", None)
-    if template:
-        try:
-            return gettext(template) % dict(exc.params)
-        except (KeyError, TypeError, ValueError):
-            pass
-    return getattr(exc, "message", str(exc))
-
-
 def _check_rules(variant: str, options: object, fmt: str) -> None:
     if variant not in Tournament.Variant.values:
         raise TournamentError(
@@ -150,7 +141,7 @@ def _check_rules(variant: str, options: object, fmt: str) -> None:
     try:
         rule_set(variant, options)
     except EngineError as exc:
-        raise TournamentError(f"rules_{exc.code}", _engine_message(exc)) from exc
+        raise TournamentError(f"rules_{exc.code}", engine_message(exc)) from exc
 
 
 def _check_settings(values: Mapping[str, object]) -> None:
