@@ -30,6 +30,13 @@ from .models import ResultChange, TableResult
 WRONG_DEALER = gettext_noop(
     "The deal passes to the left: the dealer should be seat %(expected)s, not %(dealer)s."
 )
+HAND_HAS_OWN_RULES = gettext_noop(
+    "A hand cannot carry its own %(fields)s: every hand at this table is played by the "
+    "tournament's rules."
+)
+# What a score_hands line may carry and a table's hand may not: the table's rules are
+# the tournament's, and a hand that names others would be scored by rules it did not say.
+RULE_FIELDS = ("variant", "options")
 ROUND_HANDS_DONE = gettext_noop(
     "This round is %(hands)s hands and all of them are recorded; no hand is played after that."
 )
@@ -134,6 +141,11 @@ def evaluate_hands(
     parsed = []
     for number, raw in enumerate(hands, start=1):
         try:
+            carried = [name for name in RULE_FIELDS if isinstance(raw, dict) and name in raw]
+            if carried:
+                raise EngineError(
+                    "hand_has_own_rules", HAND_HAS_OWN_RULES, {"fields": " / ".join(carried)}
+                )
             parsed.append(parse_hand(raw))
         except EngineError as error:
             raise error.in_hand(number) from None
