@@ -12,8 +12,9 @@ from collections.abc import Mapping, Sequence
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import EngineError
+from scoring.engine import EngineError, RuleSet
 from scoring.engine.errors import IN_HAND_TEMPLATE
+from scoring.engine.rules import PARTNERS
 
 from .errors import RuleBroken
 
@@ -77,6 +78,37 @@ def engine_message(error: EngineError, seat_names: Sequence[str] | None = None) 
     if error.hand is None:
         return problem
     return gettext(IN_HAND_TEMPLATE) % {"hand": error.hand, "problem": problem}
+
+
+# Who confirms a result, in whole sentences so each language can word them: partners
+# have another side; at a two-handed table it is the one other player; at a cutthroat
+# table any of the others (nobody there has a side).
+_CONFIRMERS = {
+    "side": {
+        "confirms": _("A player of the other side confirms it."),
+        "saved": _("Saved. The other side now confirms the result."),
+        "last_hand": _("Saved. That was the last hand: the other side now confirms the result."),
+    },
+    "player": {
+        "confirms": _("The other player confirms it."),
+        "saved": _("Saved. The other player now confirms the result."),
+        "last_hand": _("Saved. That was the last hand: the other player now confirms the result."),
+    },
+    "players": {
+        "confirms": _("One of the other players confirms it."),
+        "saved": _("Saved. One of the other players now confirms the result."),
+        "last_hand": _(
+            "Saved. That was the last hand: one of the other players now confirms the result."
+        ),
+    },
+}
+
+
+def who_confirms(rules: RuleSet, moment: str) -> str:
+    """The sentence for `moment` ("confirms", "saved", "last_hand") at this table."""
+    if rules.seating == PARTNERS:
+        return str(_CONFIRMERS["side"][moment])
+    return str(_CONFIRMERS["player" if rules.players == 2 else "players"][moment])
 
 
 def rule_broken(error: EngineError, seat_names: Sequence[str] | None = None) -> RuleBroken:

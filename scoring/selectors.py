@@ -24,7 +24,7 @@ from scoring.engine.rules import PARTNERS
 from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.selectors import COMPASS
 
-from .messages import SUIT_NAMES, engine_message
+from .messages import SUIT_NAMES, engine_message, who_confirms
 from .models import ResultChange, TableResult
 
 WRONG_DEALER = gettext_noop(
@@ -430,6 +430,14 @@ class TableSummary:
     @property
     def state_label(self) -> str:
         return str(STATE_LABELS[self.state])
+
+    @property
+    def who_confirms(self) -> str:
+        return who_confirms(self.rules, "confirms")
+
+    @property
+    def has_partners(self) -> bool:
+        return self.rules.seating == PARTNERS
 
     @property
     def submitted_side_names(self) -> str:

@@ -287,3 +287,51 @@ def test_an_organiser_corrects_totals_with_the_rules_checked(client, db):
     assert result.scores == [8, 4, 8, 4] and result.is_confirmed
     history = client.get(f"/t/{table.token}/history/").content.decode()
     assert "Score 9–4 → 8–4" in history
+
+
+def test_a_cutthroat_table_asks_the_other_players_to_confirm_not_the_other_side(client, db):
+    table, seats = seated_table(
+        variant=Tournament.Variant.THREE_HANDED, players=3, partners=False, hands_per_round=1
+    )
+    as_scorer(client, table, seats[0])
+    values = form_values(client.get(page(table)).content.decode())
+    saved = client.post(page(table), {**hand_post(0, 1, 3), **values}, follow=True)
+    html = saved.content.decode()
+    assert "Saved. That was the last hand: one of the other players now confirms the result." in (
+        html
+    )
+    assert "Entered by Ann. One of the other players confirms it." in html
+    assert "other side" not in html
+
+
+def test_a_heads_up_table_asks_the_other_player_to_confirm(client, db):
+    table, seats = seated_table(
+        variant=Tournament.Variant.TWO_HANDED, players=2, partners=False, hands_per_round=1
+    )
+    as_scorer(client, table, seats[1])
+    values = form_values(client.get(page(table)).content.decode())
+    html = client.post(
+        page(table), {**hand_post(0, 1, 5, round=2, trump="clubs"), **values}, follow=True
+    ).content.decode()
+    assert "Entered by Bob. The other player confirms it." in html
+    assert "other side" not in html
+
+
+def test_a_partnership_table_asks_the_other_side_to_confirm(client, db):
+    table, seats = seated_table(hands_per_round=1)
+    as_scorer(client, table, seats[0])
+    values = form_values(client.get(page(table)).content.decode())
+    html = client.post(page(table), {**hand_post(0, 1, 3), **values}, follow=True).content.decode()
+    assert "Entered by Ann &amp; Cat. A player of the other side confirms it." in html
+
+
+def test_cutthroat_totals_ask_each_players_points(client, db):
+    table, seats = seated_table(
+        variant=Tournament.Variant.THREE_HANDED,
+        players=3,
+        partners=False,
+        entry_mode=Tournament.EntryMode.TOTALS,
+    )
+    as_scorer(client, table, seats[0])
+    html = client.get(page(table)).content.decode()
+    assert "Each player's points after the round's 8 hands." in html

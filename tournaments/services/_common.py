@@ -12,7 +12,8 @@ from django.db.models import Count
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import EngineError, rule_set
+from scoring.engine import VARIANTS, EngineError, rule_set
+from scoring.engine.rules import PARTNERS
 from scoring.messages import engine_message
 from tournaments import rotations
 
@@ -39,6 +40,18 @@ TEAM_SIZES: Mapping[str, int] = {
     Tournament.Format.TEAMS: 2,
     Tournament.Format.SIX_HANDED: 3,
 }
+
+
+
+def partners_rotate(fmt: str) -> bool:
+    """Whether the format's players change partners: partnership games without fixed teams.
+
+    Cutthroat and heads-up have no partners at all, teams and six-handed keep theirs.
+    """
+    variants = FORMAT_VARIANTS.get(fmt, ())
+    partnered = all(VARIANTS[variant].seating == PARTNERS for variant in variants)
+    return bool(variants) and partnered and fmt not in TEAM_SIZES
+
 
 NAME_MAX = Player._meta.get_field("name").max_length
 TEAM_NAME_MAX = Team._meta.get_field("name").max_length
