@@ -36,7 +36,7 @@ HAND_HAS_OWN_RULES = gettext_noop(
 )
 # What a score_hands line may carry and a table's hand may not: the table's rules are
 # the tournament's, and a hand that names others would be scored by rules it did not say.
-RULE_FIELDS = ("variant", "options")
+HAND_RULE_FIELDS = ("variant", "options")
 ROUND_HANDS_DONE = gettext_noop(
     "This round is %(hands)s hands and all of them are recorded; no hand is played after that."
 )
@@ -141,7 +141,7 @@ def evaluate_hands(
     parsed = []
     for number, raw in enumerate(hands, start=1):
         try:
-            carried = [name for name in RULE_FIELDS if isinstance(raw, dict) and name in raw]
+            carried = [name for name in HAND_RULE_FIELDS if isinstance(raw, dict) and name in raw]
             if carried:
                 raise EngineError(
                     "hand_has_own_rules", HAND_HAS_OWN_RULES, {"fields": " / ".join(carried)}
