@@ -69,7 +69,8 @@ def engine_message(error: EngineError, seat_names: Sequence[str] | None = None) 
         if params.get(name) in SUIT_NAMES:
             params[name] = str(SUIT_NAMES[params[name]])
     for name in _LABEL_PARAMS:
-        if isinstance(params.get(name), str):
+        # Never gettext(""): that is the catalogue's header, not a name.
+        if isinstance(params.get(name), str) and params[name]:
             params[name] = gettext(params[name])
     try:
         problem = gettext(template) % params

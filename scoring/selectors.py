@@ -86,9 +86,7 @@ def seat_label(index: int, seats_at_table: int) -> str:
 
 def engine_sides(rules: RuleSet) -> list[tuple[int, ...]]:
     """Engine seats grouped by who shares points: partners, or each player alone."""
-    if rules.seating == PARTNERS:
-        return [tuple(s for s in rules.seats if s % 2 == side) for side in (0, 1)]
-    return [(seat,) for seat in rules.seats]
+    return list(rules.sides)
 
 
 @dataclass(frozen=True)

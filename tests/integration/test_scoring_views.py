@@ -335,3 +335,28 @@ def test_cutthroat_totals_ask_each_players_points(client, db):
     as_scorer(client, table, seats[0])
     html = client.get(page(table)).content.decode()
     assert "Each player's points after the round's 8 hands." in html
+
+
+def test_a_cutthroat_table_colours_no_seats_as_partners(client, db):
+    table, _seats = seated_table(variant=Tournament.Variant.THREE_HANDED, players=3, partners=False)
+    html = client.get(page(table)).content.decode()
+    assert html.count('class="scoring-seat"') == 3 and "side-a" not in html
+    partnered, _seats = seated_table()
+    assert "side-a" in client.get(page(partnered)).content.decode()
+
+
+def test_a_two_of_spades_benny_table_takes_2s_as_the_benny(client, db):
+    table, seats = seated_table(
+        variant=Tournament.Variant.BRITISH, options={"two_of_spades_benny": True}
+    )
+    as_scorer(client, table, seats[0])
+    html = client.get(page(table)).content.decode()
+    assert "the Benny is 2S (or BENNY)" in html
+    values = form_values(html)
+    refused = client.post(page(table), {**hand_post(0, 1, 3, turn_up="2S"), **values})
+    assert "When the Benny is turned up the dealer names trump at once" in (
+        refused.content.decode()
+    )
+    client.post(page(table), {**hand_post(0, 0, 5, trump="clubs", turn_up="2s"), **values})
+    result = TableResult.objects.get(table=table)
+    assert result.hands[0]["turn_up"] == "2S" and result.scores == [2, 0, 2, 0]
