@@ -77,6 +77,10 @@ class HandForm(SubmissionForm):
         self.fields["alone"].choices = seat_choices
         if not summary.rules.going_alone:
             del self.fields["alone"]
+        if summary.rules.two_of_spades_benny:
+            self.fields["turn_up"].help_text = _(
+                "Rank and suit letter, e.g. 9H, 10D, JS; the Benny is 2S (or BENNY)."
+            )
 
     def clean(self):
         data = super().clean()

@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import EngineError
+from scoring.engine import EngineError, RuleSet
 from scoring.engine.errors import IN_HAND_TEMPLATE
+from scoring.engine.rules import PARTNERS
 
 from .errors import RuleBroken
 
@@ -34,22 +35,45 @@ _SEAT_LIST_PARAMS: Mapping[str, tuple[str, ...]] = {
     "hand_after_game_over": ("winner",),
 }
 _SUIT_PARAMS = ("suit", "trump")
+# Params that hold a game's or an option's name from the engine's registry (English
+# msgids marked there), shown in the reader's language.
+_LABEL_PARAMS = ("variant", "option")
+# Params that the engine fills with scores per seat ("33-0-33-0"); where the seats'
+# players are known, each side is told by its players' names instead.
+_SCORE_PARAMS = ("totals", "scores")
+# With players named, the round-totals message reads better without the word "totals".
+_NAMED_TEMPLATES: Mapping[str, str] = {
+    "impossible_round_totals": gettext_noop(
+        "%(hands)s hands of %(variant)s cannot give %(totals)s."
+    ),
+}
 
 
 def engine_message(error: EngineError, seat_names: Sequence[str] | None = None) -> str:
     """The error in the active language, naming players instead of seat numbers."""
     params = dict(error.params)
+    template = error.template
     if seat_names:
         for name in _SEAT_PARAMS.get(error.code, ()):
             params[name] = _seat_name(params.get(name), seat_names)
         for name in _SEAT_LIST_PARAMS.get(error.code, ()):
             seats = str(params.get(name, "")).split(", ")
             params[name] = ", ".join(_seat_name(seat, seat_names) for seat in seats)
+        named = _named_sides(params, seat_names)
+        if named is not None:
+            template = _NAMED_TEMPLATES.get(error.code, template)
+            for name in _SCORE_PARAMS:
+                if name in params:
+                    params[name] = named
     for name in _SUIT_PARAMS:
         if params.get(name) in SUIT_NAMES:
             params[name] = str(SUIT_NAMES[params[name]])
+    for name in _LABEL_PARAMS:
+        # Never gettext(""): that is the catalogue's header, not a name.
+        if isinstance(params.get(name), str) and params[name]:
+            params[name] = gettext(params[name])
     try:
-        problem = gettext(error.template) % params
+        problem = gettext(template) % params
     except (KeyError, TypeError, ValueError):
         problem = error.message
     if error.hand is None:
@@ -57,8 +81,56 @@ def engine_message(error: EngineError, seat_names: Sequence[str] | None = None) 
     return gettext(IN_HAND_TEMPLATE) % {"hand": error.hand, "problem": problem}
 
 
+# Who confirms a result, in whole sentences so each language can word them: partners
+# have another side; at a two-handed table it is the one other player; at a cutthroat
+# table any of the others (nobody there has a side).
+_CONFIRMERS = {
+    "side": {
+        "confirms": _("A player of the other side confirms it."),
+        "saved": _("Saved. The other side now confirms the result."),
+        "last_hand": _("Saved. That was the last hand: the other side now confirms the result."),
+    },
+    "player": {
+        "confirms": _("The other player confirms it."),
+        "saved": _("Saved. The other player now confirms the result."),
+        "last_hand": _("Saved. That was the last hand: the other player now confirms the result."),
+    },
+    "players": {
+        "confirms": _("One of the other players confirms it."),
+        "saved": _("Saved. One of the other players now confirms the result."),
+        "last_hand": _(
+            "Saved. That was the last hand: one of the other players now confirms the result."
+        ),
+    },
+}
+
+
+def who_confirms(rules: RuleSet, moment: str) -> str:
+    """The sentence for `moment` ("confirms", "saved", "last_hand") at this table."""
+    if rules.seating == PARTNERS:
+        return str(_CONFIRMERS["side"][moment])
+    return str(_CONFIRMERS["player" if rules.players == 2 else "players"][moment])
+
+
 def rule_broken(error: EngineError, seat_names: Sequence[str] | None = None) -> RuleBroken:
     return RuleBroken(error, engine_message(error, seat_names))
+
+
+def _named_sides(params: Mapping[str, object], seat_names: Sequence[str]) -> str | None:
+    """ "Ann & Bob 33, Cy & Di 0" from the engine's scores per seat and its sides."""
+    scores, sides = params.get("seat_scores"), params.get("sides")
+    if not isinstance(scores, tuple | list) or not isinstance(sides, tuple | list):
+        return None
+    if len(scores) != len(seat_names) or not all(side for side in sides):
+        return None
+    return ", ".join(
+        gettext("%(players)s %(points)s")
+        % {
+            "players": " & ".join(seat_names[seat] for seat in side),
+            "points": scores[side[0]],
+        }
+        for side in sides
+    )
 
 
 def _seat_name(value: object, seat_names: Sequence[str]) -> str:

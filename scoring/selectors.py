@@ -24,12 +24,19 @@ from scoring.engine.rules import PARTNERS
 from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.selectors import COMPASS
 
-from .messages import SUIT_NAMES, engine_message
+from .messages import SUIT_NAMES, engine_message, who_confirms
 from .models import ResultChange, TableResult
 
 WRONG_DEALER = gettext_noop(
     "The deal passes to the left: the dealer should be seat %(expected)s, not %(dealer)s."
 )
+HAND_HAS_OWN_RULES = gettext_noop(
+    "A hand cannot carry its own %(fields)s: every hand at this table is played by the "
+    "tournament's rules."
+)
+# What a score_hands line may carry and a table's hand may not: the table's rules are
+# the tournament's, and a hand that names others would be scored by rules it did not say.
+HAND_RULE_FIELDS = ("variant", "options")
 ROUND_HANDS_DONE = gettext_noop(
     "This round is %(hands)s hands and all of them are recorded; no hand is played after that."
 )
@@ -79,9 +86,7 @@ def seat_label(index: int, seats_at_table: int) -> str:
 
 def engine_sides(rules: RuleSet) -> list[tuple[int, ...]]:
     """Engine seats grouped by who shares points: partners, or each player alone."""
-    if rules.seating == PARTNERS:
-        return [tuple(s for s in rules.seats if s % 2 == side) for side in (0, 1)]
-    return [(seat,) for seat in rules.seats]
+    return list(rules.sides)
 
 
 @dataclass(frozen=True)
@@ -134,6 +139,11 @@ def evaluate_hands(
     parsed = []
     for number, raw in enumerate(hands, start=1):
         try:
+            carried = [name for name in HAND_RULE_FIELDS if isinstance(raw, dict) and name in raw]
+            if carried:
+                raise EngineError(
+                    "hand_has_own_rules", HAND_HAS_OWN_RULES, {"fields": " / ".join(carried)}
+                )
             parsed.append(parse_hand(raw))
         except EngineError as error:
             raise error.in_hand(number) from None
@@ -437,6 +447,14 @@ class TableSummary:
     @property
     def state_label(self) -> str:
         return str(STATE_LABELS[self.state])
+
+    @property
+    def who_confirms(self) -> str:
+        return who_confirms(self.rules, "confirms")
+
+    @property
+    def has_partners(self) -> bool:
+        return self.rules.seating == PARTNERS
 
     @property
     def submitted_side_names(self) -> str:

@@ -25,6 +25,7 @@ from .forms import (
     TotalsForm,
     new_idempotency_key,
 )
+from .messages import who_confirms
 from .models import ResultChange
 from .throttle import guessing_limited
 
@@ -202,7 +203,7 @@ def _submit_hand(request, summary, *, scorer, via, **_kwargs):
         )
     except ScoringError as error:
         return None, {"hand": _with_error(error, HandForm, request, summary, form)}
-    _saved_message(request, result, number)
+    _saved_message(request, result, number, summary.rules)
     return redirect(request.path), {}
 
 
@@ -234,7 +235,7 @@ def _submit_totals(request, summary, *, scorer, via, **_kwargs):
         )
     except ScoringError as error:
         return None, {"totals": _with_error(error, TotalsForm, request, summary, form)}
-    messages.success(request, _("Saved. The other side now confirms the result."))
+    messages.success(request, who_confirms(summary.rules, "saved"))
     return redirect(request.path), {}
 
 
@@ -248,12 +249,11 @@ def _with_error(error: ScoringError, form_class, request, summary, form):
     return form
 
 
-def _saved_message(request, result, number) -> None:
+def _saved_message(request, result, number, rules) -> None:
     if number:
         messages.success(request, _("Hand %(number)s changed.") % {"number": number})
     elif result.complete:
-        messages.success(request, _("Saved. That was the last hand: the other side now "
-                                    "confirms the result."))
+        messages.success(request, who_confirms(rules, "last_hand"))
     else:
         messages.success(request, _("Hand %(number)s saved.") % {"number": len(result.hands)})
 

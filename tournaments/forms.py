@@ -9,7 +9,13 @@ from collections import defaultdict
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine.rules import DEFENDER_ALONE_CHOICES, OPTION_NAMES, TARGETS, VARIANTS
+from scoring.engine.rules import (
+    DEFENDER_ALONE_CHOICES,
+    OPTION_LABELS,
+    OPTION_NAMES,
+    TARGETS,
+    VARIANTS,
+)
 
 from .models import Player, Tournament
 
@@ -18,6 +24,8 @@ BOOLEAN_OPTIONS = (
     "super_euchre",
     "dealer_partner_alone",
     "no_loner_after_pass",
+    "two_of_spades_benny",
+    "almonte_joker",
 )
 
 DECK_LABELS = {
@@ -83,33 +91,49 @@ class TournamentForm(forms.Form):
     )
 
     stick_the_dealer = forms.BooleanField(
-        label=_("Stick the dealer"),
+        label=_(OPTION_LABELS["stick_the_dealer"]),
         required=False,
         help_text=_("When everyone passes twice, the dealer must name trump."),
     )
     defender_alone = forms.ChoiceField(
-        label=_("A defender may go alone"),
+        label=_(OPTION_LABELS["defender_alone"]),
         choices=[(c, DEFENDER_ALONE_LABELS[c]) for c in DEFENDER_ALONE_CHOICES],
         initial="allowed",
         help_text=_("Allowed, never, or only against a maker who goes alone."),
     )
     super_euchre = forms.BooleanField(
-        label=_("Super euchre"),
+        label=_(OPTION_LABELS["super_euchre"]),
         required=False,
         help_text=_("Makers who take no trick give the defenders 4 points."),
     )
     dealer_partner_alone = forms.BooleanField(
-        label=_("Canadian loner"),
+        label=_(OPTION_LABELS["dealer_partner_alone"]),
         required=False,
         help_text=_("The dealer's partner who orders up must play alone (North American only)."),
     )
     no_loner_after_pass = forms.BooleanField(
-        label=_("No loner after a pass"),
+        label=_(OPTION_LABELS["no_loner_after_pass"]),
         required=False,
         help_text=_("A player who passed in the round trump was made may not go alone."),
     )
+    two_of_spades_benny = forms.BooleanField(
+        label=_(OPTION_LABELS["two_of_spades_benny"]),
+        required=False,
+        help_text=_(
+            "For a pack with no joker: the two of spades is the Benny, and a turned-up 2S "
+            "is the Benny (British and six-handed, packs with the Benny)."
+        ),
+    )
+    almonte_joker = forms.BooleanField(
+        label=_(OPTION_LABELS["almonte_joker"]),
+        required=False,
+        help_text=_(
+            "Six-handed as played in Almonte: when the Benny is turned up the dealer names "
+            "trump, the other five may order it up, and if all pass the dealer must take it."
+        ),
+    )
     target = forms.TypedChoiceField(
-        label=_("Game to"),
+        label=_(OPTION_LABELS["target"]),
         choices=[("", _("The game's usual target"))] + [(t, str(t)) for t in TARGETS],
         coerce=int,
         empty_value=None,
@@ -117,7 +141,7 @@ class TournamentForm(forms.Form):
         help_text=_("Points that win a game: 10, 11 or 15."),
     )
     deck = forms.TypedChoiceField(
-        label=_("Deck"),
+        label=_(OPTION_LABELS["deck"]),
         choices=[("", _("The game's usual pack"))] + list(DECK_LABELS.items()),
         coerce=int,
         empty_value=None,

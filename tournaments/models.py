@@ -12,6 +12,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine.rules import VARIANTS
+
 
 def new_table_token() -> str:
     # 32 bytes of randomness: the link is the scorer's only credential.
@@ -28,11 +30,12 @@ def new_player_code() -> str:
 
 class Tournament(models.Model):
     class Variant(models.TextChoices):
-        NORTH_AMERICAN = "north-american", _("North American Euchre")
-        BRITISH = "british", _("British Euchre (with the Benny)")
-        SIX_HANDED = "six-handed", _("Six-handed Euchre")
-        TWO_HANDED = "two-handed", _("Two-handed Euchre")
-        THREE_HANDED = "three-handed", _("Three-handed (cutthroat) Euchre")
+        # The labels are the engine registry's, so forms and messages name a game alike.
+        NORTH_AMERICAN = "north-american", _(VARIANTS["north-american"].label)
+        BRITISH = "british", _(VARIANTS["british"].label)
+        SIX_HANDED = "six-handed", _(VARIANTS["six-handed"].label)
+        TWO_HANDED = "two-handed", _(VARIANTS["two-handed"].label)
+        THREE_HANDED = "three-handed", _(VARIANTS["three-handed"].label)
 
     class Format(models.TextChoices):
         PROGRESSIVE = "progressive", _("Progressive (partners change every round)")

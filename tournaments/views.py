@@ -14,6 +14,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRefresh
 
 from scoring import services as scoring_services
+from scoring.engine import EngineError, rule_set
 from scoring.errors import ScoringError
 
 from . import selectors, services
@@ -102,6 +103,14 @@ def tournament_edit(request, pk: int):
     )
 
 
+def _target(tournament: Tournament) -> int | None:
+    """The points that win a game here, or None while the options cannot be played."""
+    try:
+        return rule_set(tournament.variant, tournament.options or {}).target
+    except EngineError:
+        return None
+
+
 def _detail_context(request, tournament: Tournament, **forms) -> dict:
     players = selectors.players_of(tournament)
     team_size = services.TEAM_SIZES.get(tournament.format)
@@ -113,6 +122,8 @@ def _detail_context(request, tournament: Tournament, **forms) -> dict:
         "players": players,
         "active_count": sum(1 for p in players if p.active),
         "team_size": team_size,
+        "partners_rotate": services.partners_rotate(tournament.format),
+        "target": _target(tournament),
         "teams": list(tournament.teams.prefetch_related("members")) if team_size else [],
         "rounds": rounds,
         "quality": tournament.rotation_quality or None,
@@ -417,6 +428,7 @@ def change_preview(request, pk: int):
                     "unchanged": [r.number for r in change.rounds if not r.changed],
                     "quality": change.quality,
                     "team_size": services.TEAM_SIZES.get(tournament.format),
+                    "partners_rotate": services.partners_rotate(tournament.format),
                 },
             )
     return render(

@@ -5,12 +5,13 @@ from .errors import EngineError, gettext_noop
 from .games import GameResult, play_game
 from .hands import Deal, Hand, PassedHand, check_hand, parse_hand, score_hand
 from .lines import bad_json_error, error_answer, line_rules, score_line
-from .rules import OPTION_NAMES, VARIANTS, PointsTable, RuleSet, Variant, rule_set
+from .rules import OPTION_LABELS, OPTION_NAMES, VARIANTS, PointsTable, RuleSet, Variant, rule_set
 from .totals import check_final_score, check_round_totals, hand_outcomes, largest_hand_score
 
 __all__ = [
     "BENNY",
     "DECKS",
+    "OPTION_LABELS",
     "OPTION_NAMES",
     "SUITS",
     "VARIANTS",

@@ -50,6 +50,11 @@ class Card:
         return self.rank + self.suit[0].upper()
 
 
+# Seed 003 (British): "if your pack has no joker, the two of spades can stand in".
+# The 2S is in no Euchre pack as itself; it is only ever read as a stand-in Benny.
+TWO_OF_SPADES = Card("2", "spades")
+
+
 def parse_suit(value: object) -> str:
     if not isinstance(value, str) or value.strip().lower() not in SUITS:
         raise EngineError(
@@ -65,13 +70,15 @@ def parse_card(value: object) -> Card:
     text = value.strip().upper() if isinstance(value, str) else ""
     if text == BENNY:
         return Card(BENNY, None)
+    if text == str(TWO_OF_SPADES):
+        return TWO_OF_SPADES
     rank, letter = text[:-1], text[-1:]
     if rank not in LONG_RANKS or letter not in SUIT_BY_LETTER:
         raise EngineError(
             "bad_turn_up",
             gettext_noop(
                 "The turn-up %(value)s is not a card: write rank and suit letter "
-                "such as 9H, 10D, JS, or BENNY."
+                "such as 9H, 10D, JS, or BENNY (2S where the two of spades is the Benny)."
             ),
             {"value": shown(value)},
         )

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from .cards import Card, card_in_deck, parse_card, parse_suit
+from .cards import TWO_OF_SPADES, Card, card_in_deck, parse_card, parse_suit
 from .errors import EngineError, gettext_noop, shown
-from .rules import PARTNERS, RuleSet
+from .rules import OPTION_LABELS, PARTNERS, RuleSet
 
 TRICKS = range(0, 6)
 ROUNDS = (1, 2)
@@ -113,7 +113,18 @@ def makers_side(rules: RuleSet, maker: int) -> frozenset[int]:
 def check_hand(rules: RuleSet, hand: Deal) -> None:
     """Raises EngineError for the first rule the hand breaks."""
     _check_seat(rules, "dealer", hand.dealer)
-    if hand.turn_up is not None and not card_in_deck(hand.turn_up, rules.deck):
+    if hand.turn_up == TWO_OF_SPADES and not rules.two_of_spades_benny:
+        raise EngineError(
+            "two_of_spades_not_benny",
+            gettext_noop(
+                "The turn-up 2S is not in a Euchre pack; it is the Benny only where "
+                "the tournament plays “%(option)s”."
+            ),
+            {"option": OPTION_LABELS["two_of_spades_benny"]},
+        )
+    # A 2S that got this far is the Benny, and only a pack with the Benny gets it.
+    standing_in = hand.turn_up == TWO_OF_SPADES
+    if hand.turn_up is not None and not standing_in and not card_in_deck(hand.turn_up, rules.deck):
         raise EngineError(
             "turn_up_not_in_deck",
             gettext_noop("The turn-up %(card)s is not in the %(deck)s-card pack."),
@@ -125,7 +136,7 @@ def check_hand(rules: RuleSet, hand: Deal) -> None:
     _check_seat(rules, "maker", hand.maker)
     for seat in hand.alone:
         _check_seat(rules, "alone", seat)
-    _check_bidding(hand)
+    _check_bidding(rules, hand)
     _check_alone(rules, hand)
 
 
@@ -138,7 +149,7 @@ def _check_passed(rules: RuleSet, hand: PassedHand) -> None:
                 "name trump in the second round."
             ),
         )
-    if hand.turn_up is not None and hand.turn_up.is_benny:
+    if hand.turn_up is not None and rules.is_benny(hand.turn_up):
         raise EngineError(
             "benny_turn_up_dealer_makes",
             gettext_noop(
@@ -148,11 +159,28 @@ def _check_passed(rules: RuleSet, hand: PassedHand) -> None:
         )
 
 
-def _check_bidding(hand: Hand) -> None:
+def _check_bidding(rules: RuleSet, hand: Hand) -> None:
     turn_up = hand.turn_up
     if turn_up is None:
         return
-    if turn_up.is_benny:
+    if rules.is_benny(turn_up) and rules.almonte_joker:
+        # Seed 003, Six Hand Almonte: the dealer calls trump on a turned-up joker
+        # before looking, and "non può girarlo alla fine del primo round di offerta,
+        # ma deve prenderlo in mano e diventare il creatore, supponendo che gli altri
+        # 5 giocatori abbiano passato la briscola chiamata": the other five may still
+        # order the called suit up in round 1, and only if all pass is the dealer the
+        # maker. So any seat may make, any suit, but never in round 2.
+        if hand.round != 1:
+            raise EngineError(
+                "almonte_benny_round_one",
+                gettext_noop(
+                    "When the Benny is turned up the dealer names trump and cannot turn "
+                    "it down: trump is made in round 1, by whoever orders it up or else "
+                    "by the dealer."
+                ),
+            )
+        return
+    if rules.is_benny(turn_up):
         if hand.round != 1 or hand.maker != hand.dealer:
             raise EngineError(
                 "benny_turn_up_dealer_makes",
@@ -183,8 +211,8 @@ def _check_alone(rules: RuleSet, hand: Hand) -> None:
     if not rules.going_alone:
         raise EngineError(
             "no_going_alone",
-            gettext_noop("Nobody goes alone in %(variant)s Euchre."),
-            {"variant": rules.variant},
+            gettext_noop("Nobody goes alone in %(variant)s."),
+            {"variant": rules.label},
         )
     makers = makers_side(rules, hand.maker)
     lone_makers = [seat for seat in hand.alone if seat in makers]
@@ -232,8 +260,8 @@ def _check_dealer_partner(rules: RuleSet, hand: Hand, lone_maker: int | None) ->
 
 
 def _passed_before_maker(rules: RuleSet, hand: Hand) -> list[int]:
-    if hand.turn_up is not None and hand.turn_up.is_benny:
-        return []  # nobody bids when the Benny is turned up
+    if hand.turn_up is not None and rules.is_benny(hand.turn_up) and not rules.almonte_joker:
+        return []  # nobody bids when the Benny is turned up (Almonte: they bid on its suit)
     seats = []
     seat = (hand.dealer + 1) % rules.players
     while seat != hand.maker:

@@ -14,9 +14,10 @@ from .rules import RuleSet, rule_set
 def line_rules(obj: Mapping[str, object], variant: str, options: Mapping[str, object]) -> RuleSet:
     """The rules for one line: its own variant and options override the defaults given.
 
-    The line's options are laid over the default options key by key. When the line
-    names a different variant, the default options are dropped: they were chosen
-    for the default variant's table.
+    The default options apply to every line, whatever variant it names, and the
+    line's own options are laid over them key by key. An option the line's variant
+    does not play is that line's error, never dropped in silence (RULES.md, the
+    scoring contract).
     """
     line_variant = obj.get("variant", variant)
     line_options = obj.get("options", {})
@@ -34,8 +35,7 @@ def line_rules(obj: Mapping[str, object], variant: str, options: Mapping[str, ob
             ),
             {"value": shown(line_options)},
         )
-    carried = options if line_variant == variant else {}
-    return rule_set(line_variant, {**carried, **line_options})
+    return rule_set(line_variant, {**options, **line_options})
 
 
 def score_line(

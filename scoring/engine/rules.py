@@ -7,7 +7,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from .cards import DECKS, Deck
+from .cards import DECKS, TWO_OF_SPADES, Card, Deck
 from .errors import EngineError, gettext_noop, shown
 
 # How seats make sides: fixed partners by parity, everyone alone (two-handed),
@@ -36,6 +36,7 @@ class PointsTable:
 @dataclass(frozen=True)
 class Variant:
     name: str
+    label: str  # the game's name as the forms and messages show it (translated there)
     players: int
     seating: str
     decks: tuple[int, ...]  # the first is the usual pack
@@ -53,6 +54,8 @@ class Variant:
 _TABLE_OPTIONS = frozenset({"stick_the_dealer", "target", "deck"})
 _LONER_OPTIONS = _TABLE_OPTIONS | {"defender_alone", "no_loner_after_pass"}
 _FOUR_HANDED_OPTIONS = _LONER_OPTIONS | {"super_euchre"}
+# Games dealt from a pack with the Benny may play the two of spades in its place.
+_BENNY_OPTIONS = frozenset({"two_of_spades_benny"})
 
 _FOUR_HANDED = PointsTable(
     made=1, march=2, lone_march=4, euchre=2, lone_euchre=4, lone_sweep=4, super_euchre=4
@@ -62,6 +65,7 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
     {
         "north-american": Variant(
             name="north-american",
+            label=gettext_noop("North American Euchre"),
             players=4,
             seating=PARTNERS,
             decks=(24, 32),
@@ -72,17 +76,19 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
         ),
         "british": Variant(
             name="british",
+            label=gettext_noop("British Euchre (with the Benny)"),
             players=4,
             seating=PARTNERS,
             decks=(25, 33, 24, 32),
             target=11,
             points=_FOUR_HANDED,
             going_alone=True,
-            options=_FOUR_HANDED_OPTIONS,
+            options=_FOUR_HANDED_OPTIONS | _BENNY_OPTIONS,
             fixed={"dealer_partner_alone": True},
         ),
         "six-handed": Variant(
             name="six-handed",
+            label=gettext_noop("Six-handed Euchre"),
             players=6,
             seating=PARTNERS,
             decks=(33, 50),
@@ -97,10 +103,11 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
                 super_euchre=None,
             ),
             going_alone=True,
-            options=_LONER_OPTIONS,
+            options=_LONER_OPTIONS | _BENNY_OPTIONS | {"almonte_joker"},
         ),
         "two-handed": Variant(
             name="two-handed",
+            label=gettext_noop("Two-handed Euchre"),
             players=2,
             seating=SINGLES,
             decks=(24, 32),
@@ -119,6 +126,7 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
         ),
         "three-handed": Variant(
             name="three-handed",
+            label=gettext_noop("Three-handed (cutthroat) Euchre"),
             players=3,
             seating=CUTTHROAT,
             decks=(24, 32),
@@ -156,10 +164,29 @@ class RuleSet:
     super_euchre: bool = False
     dealer_partner_alone: bool = False
     no_loner_after_pass: bool = False
+    two_of_spades_benny: bool = False
+    almonte_joker: bool = False
 
     @property
     def seats(self) -> range:
         return range(self.players)
+
+    @property
+    def label(self) -> str:
+        return VARIANTS[self.variant].label
+
+    @property
+    def sides(self) -> tuple[tuple[int, ...], ...]:
+        """Seats grouped by who shares points: partners by parity, or each player alone."""
+        if self.seating == PARTNERS:
+            return tuple(tuple(s for s in self.seats if s % 2 == side) for side in (0, 1))
+        return tuple((seat,) for seat in self.seats)
+
+    def is_benny(self, card: Card) -> bool:
+        """Whether a turned-up card plays as the Benny at this table."""
+        if card.is_benny:
+            return True
+        return self.two_of_spades_benny and card == TWO_OF_SPADES
 
 
 _TRUE = frozenset({"true", "yes", "on", "1"})
@@ -191,8 +218,8 @@ def _as_defender_alone(name: str, value: object) -> str:
 def _bad_option(name: str, value: object, expected: str) -> EngineError:
     return EngineError(
         "bad_option",
-        gettext_noop("The %(option)s option cannot be %(value)s; use %(expected)s."),
-        {"option": name, "value": shown(value), "expected": expected},
+        gettext_noop("The option “%(option)s” cannot be %(value)s; use %(expected)s."),
+        {"option": OPTION_LABELS[name], "value": shown(value), "expected": expected},
     )
 
 
@@ -203,11 +230,28 @@ _READERS: Mapping[str, Callable[[str, object], object]] = MappingProxyType(
         "super_euchre": _as_bool,
         "dealer_partner_alone": _as_bool,
         "no_loner_after_pass": _as_bool,
+        "two_of_spades_benny": _as_bool,
+        "almonte_joker": _as_bool,
         "target": _as_int,
         "deck": _as_int,
     }
 )
 OPTION_NAMES: tuple[str, ...] = tuple(_READERS)
+
+# Each option's name as the tournament form shows it; messages use the same words.
+OPTION_LABELS: Mapping[str, str] = MappingProxyType(
+    {
+        "stick_the_dealer": gettext_noop("Stick the dealer"),
+        "defender_alone": gettext_noop("A defender may go alone"),
+        "super_euchre": gettext_noop("Super euchre"),
+        "dealer_partner_alone": gettext_noop("Canadian loner"),
+        "no_loner_after_pass": gettext_noop("No loner after a pass"),
+        "two_of_spades_benny": gettext_noop("Two of spades as the Benny"),
+        "almonte_joker": gettext_noop("Almonte Benny"),
+        "target": gettext_noop("Game to"),
+        "deck": gettext_noop("Deck"),
+    }
+)
 
 
 def _defaults(variant: Variant) -> dict[str, object]:
@@ -217,6 +261,8 @@ def _defaults(variant: Variant) -> dict[str, object]:
         "super_euchre": False,
         "dealer_partner_alone": False,
         "no_loner_after_pass": False,
+        "two_of_spades_benny": False,
+        "almonte_joker": False,
         "target": variant.target,
         "deck": variant.decks[0],
         **variant.fixed,
@@ -248,14 +294,25 @@ def rule_set(variant: str, options: Mapping[str, object] | None = None) -> RuleS
             )
         value = reader(name, raw)
         if name not in spec.options and value != chosen[name]:
-            raise EngineError(
-                "bad_option",
-                gettext_noop("%(variant)s Euchre does not play the %(option)s option."),
-                {"variant": spec.name, "option": name},
-            )
+            raise option_not_played(spec, name)
         chosen[name] = value
     if chosen["deck"] not in spec.decks:
         raise _bad_option("deck", chosen["deck"], " or ".join(map(str, spec.decks)) + " cards")
+    if chosen["two_of_spades_benny"] and not DECKS[int(chosen["deck"])].has_benny:  # type: ignore[call-overload]
+        # Seed 003: "if your pack has no joker, the two of spades can stand in" -- it
+        # stands in for the Benny, so a pack dealt without a Benny has nothing to replace.
+        raise EngineError(
+            "two_of_spades_needs_benny_pack",
+            gettext_noop(
+                "“%(option)s” needs a pack with the Benny (%(decks)s cards); the "
+                "%(deck)s-card pack has none."
+            ),
+            {
+                "option": OPTION_LABELS["two_of_spades_benny"],
+                "decks": " or ".join(str(d) for d in spec.decks if DECKS[d].has_benny),
+                "deck": chosen["deck"],
+            },
+        )
     if chosen["target"] not in TARGETS:
         raise _bad_option("target", chosen["target"], " or ".join(map(str, TARGETS)) + " points")
     return RuleSet(
@@ -271,4 +328,14 @@ def rule_set(variant: str, options: Mapping[str, object] | None = None) -> RuleS
         super_euchre=bool(chosen["super_euchre"]),
         dealer_partner_alone=bool(chosen["dealer_partner_alone"]),
         no_loner_after_pass=bool(chosen["no_loner_after_pass"]),
+        two_of_spades_benny=bool(chosen["two_of_spades_benny"]),
+        almonte_joker=bool(chosen["almonte_joker"]),
+    )
+
+
+def option_not_played(variant: Variant, option: str) -> EngineError:
+    return EngineError(
+        "bad_option",
+        gettext_noop("%(variant)s does not play the option “%(option)s”."),
+        {"variant": variant.label, "option": OPTION_LABELS.get(option, option)},
     )

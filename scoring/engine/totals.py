@@ -73,8 +73,13 @@ def check_final_score(rules: RuleSet, scores: Sequence[int]) -> tuple[int, ...]:
             return winners
     raise EngineError(
         "impossible_final_score",
-        gettext_noop("A game of %(variant)s Euchre to %(target)s cannot end %(scores)s."),
-        {"variant": rules.variant, "target": rules.target, "scores": _dashed(final)},
+        gettext_noop("A game of %(variant)s to %(target)s cannot end %(scores)s."),
+        {
+            "variant": rules.label,
+            "target": rules.target,
+            "scores": _dashed(final),
+            **_by_side(rules, final),
+        },
     )
 
 
@@ -108,8 +113,13 @@ def check_round_totals(rules: RuleSet, totals: Sequence[int], hands: int) -> Non
     if wanted not in states:
         raise EngineError(
             "impossible_round_totals",
-            gettext_noop("%(hands)s hands of %(variant)s Euchre cannot give totals %(totals)s."),
-            {"hands": hands, "variant": rules.variant, "totals": _dashed(wanted)},
+            gettext_noop("%(hands)s hands of %(variant)s cannot give totals %(totals)s."),
+            {
+                "hands": hands,
+                "variant": rules.label,
+                "totals": _dashed(wanted),
+                **_by_side(rules, wanted),
+            },
         )
 
 
@@ -142,3 +152,8 @@ def _read_scores(rules: RuleSet, scores: object, name: str) -> Points:
 
 def _dashed(scores: Points) -> str:
     return "-".join(map(str, scores))
+
+
+def _by_side(rules: RuleSet, scores: Points) -> dict[str, object]:
+    # Lets a layer that knows who sits where name each side with its points.
+    return {"seat_scores": scores, "sides": rules.sides}

@@ -175,6 +175,29 @@ def test_hands_are_scored_with_a_running_score(db):
     assert change.via == ResultChange.Via.TABLE_LINK and change.seat == seats[0]
 
 
+@pytest.mark.parametrize(
+    ("extra", "fields"),
+    [
+        ({"variant": "two-handed"}, "variant"),
+        ({"options": {"stick_the_dealer": True}}, "options"),
+        ({"variant": "british", "options": {}}, "variant / options"),
+    ],
+)
+def test_a_hand_that_carries_its_own_rules_is_refused(db, extra, fields):
+    table, seats = seated_table()
+    hands = [EIGHT_HANDS[0], {**EIGHT_HANDS[1], **extra}]
+    response = with_table_token(table).post(
+        api(table, "hands/"), entry(hands, seat=seats[0]), format="json"
+    )
+    assert response.status_code == 400
+    assert response.json()["error"] == "hand_has_own_rules"
+    assert response.json()["message"] == (
+        f"Hand 2: A hand cannot carry its own {fields}: every hand at this table is played "
+        "by the tournament's rules."
+    )
+    assert not TableResult.objects.exists()
+
+
 def test_a_seat_token_enters_hands_as_that_seat(db):
     table, seats = seated_table()
     response = with_seat_token(seats[1]).post(
@@ -349,7 +372,9 @@ def test_totals_are_checked_by_the_rules(db):
     bad = client.post(api(table, "totals/"), totals_entry([3, 2], key="t1", seat=seats[0]),
                       format="json")
     assert bad.status_code == 400
-    assert bad.json()["message"] == "8 hands of north-american Euchre cannot give totals 3-2-3-2."
+    assert bad.json()["message"] == (
+        "8 hands of North American Euchre cannot give Ann & Cat 3, Bob & Dan 2."
+    )
     wrong_count = client.post(api(table, "totals/"), totals_entry([9], key="t2", seat=seats[0]),
                               format="json")
     assert wrong_count.json()["error"] == "bad_totals"

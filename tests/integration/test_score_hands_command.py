@@ -129,15 +129,18 @@ def test_options_from_flags_apply_to_every_line():
     ]
 
 
+TWO_HANDED_MARCH = {
+    "dealer": 0,
+    "maker": 1,
+    "round": 2,
+    "trump": "clubs",
+    "tricks": 5,
+    "variant": "two-handed",
+}
+
+
 def test_per_line_variant_and_options_override_the_flags():
-    two_handed = {
-        "dealer": 0,
-        "maker": 1,
-        "round": 2,
-        "trump": "clubs",
-        "tricks": 5,
-        "variant": "two-handed",
-    }
+    two_handed = {**TWO_HANDED_MARCH, "options": {"defender_alone": "allowed"}}
     lone_defender = {**HAND, "alone": [0], "tricks": 1, "options": {"defender_alone": "allowed"}}
     result = run(
         lines(two_handed, lone_defender),
@@ -149,6 +152,55 @@ def test_per_line_variant_and_options_override_the_flags():
     assert answers(result) == [
         {"ok": True, "points": [0, 2]},
         {"ok": True, "points": [4, 0, 4, 0]},
+    ]
+
+
+def test_flag_options_carry_to_a_line_of_another_variant():
+    # The 2S stands in for the Benny on the six-handed line too, and stick the
+    # dealer still refuses its passed hand: neither is dropped for the other variant.
+    six_handed_benny = {
+        "dealer": 0,
+        "maker": 0,
+        "round": 1,
+        "trump": "clubs",
+        "turn_up": "2S",
+        "tricks": 5,
+        "variant": "six-handed",
+    }
+    passed = {"passed": True, "dealer": 3, "variant": "six-handed"}
+    result = run(
+        lines(six_handed_benny, passed, {**HAND, "alone": [], "turn_up": "2S"}),
+        "--variant",
+        "british",
+        "--option",
+        "two_of_spades_benny=true",
+        "--option",
+        "stick_the_dealer=true",
+    )
+    assert result.returncode == 0, result.stderr
+    first, second, third = answers(result)
+    assert first == {"ok": True, "points": [3, 0, 3, 0, 3, 0]}
+    assert second["error"] == "passed_hand_not_allowed"
+    assert third["error"] == "benny_turn_up_dealer_makes"
+
+
+def test_a_flag_option_the_line_variant_does_not_play_is_that_line_error():
+    two_handed = TWO_HANDED_MARCH
+    result = run(
+        lines(two_handed, HAND),
+        "--variant",
+        "north-american",
+        "--option",
+        "defender_alone=never",
+    )
+    assert result.returncode == 0, result.stderr
+    assert answers(result) == [
+        {
+            "ok": False,
+            "error": "bad_option",
+            "message": "Two-handed Euchre does not play the option “A defender may go alone”.",
+        },
+        {"ok": True, "points": [0, 4, 0, 4]},
     ]
 
 

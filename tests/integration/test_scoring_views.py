@@ -185,7 +185,8 @@ def test_totals_only_tables_enter_each_sides_points(client, db):
     values = form_values(client.get(page(table)).content.decode())
     bad = client.post(page(table), {"action": "totals", "side_0": 3, "side_1": 2, **values})
     html = bad.content.decode()
-    assert "8 hands of north-american Euchre cannot give totals 3-2-3-2." in html
+    # The game by its name on the form, each side by its players (the page escapes "&").
+    assert "8 hands of North American Euchre cannot give Ann &amp; Cat 3, Bob &amp; Dan 2." in html
     assert 'value="3"' in html
     client.post(page(table), {"action": "totals", "side_0": 9, "side_1": 4, **values})
     assert TableResult.objects.get(table=table).scores == [9, 4, 9, 4]
@@ -284,9 +285,82 @@ def test_an_organiser_corrects_totals_with_the_rules_checked(client, db):
     url = reverse("result-correct", args=[table.round.tournament.pk, 1, 1])
     values = form_values(client.get(url).content.decode())
     bad = client.post(url, {"action": "totals", "side_0": 40, "side_1": 4, **values})
-    assert "cannot give totals 40-4-40-4" in bad.content.decode()
+    assert "cannot give Ann &amp; Cat 40, Bob &amp; Dan 4." in bad.content.decode()
     client.post(url, {"action": "totals", "side_0": 8, "side_1": 4, **values})
     result = TableResult.objects.get(table=table)
     assert result.scores == [8, 4, 8, 4] and result.is_confirmed
     history = client.get(f"/t/{table.token}/history/").content.decode()
     assert "Score 9–4 → 8–4" in history
+
+
+def test_a_cutthroat_table_asks_the_other_players_to_confirm_not_the_other_side(client, db):
+    table, seats = seated_table(
+        variant=Tournament.Variant.THREE_HANDED, players=3, partners=False, hands_per_round=1
+    )
+    as_scorer(client, table, seats[0])
+    values = form_values(client.get(page(table)).content.decode())
+    saved = client.post(page(table), {**hand_post(0, 1, 3), **values}, follow=True)
+    html = saved.content.decode()
+    assert "Saved. That was the last hand: one of the other players now confirms the result." in (
+        html
+    )
+    assert "Entered by Ann. One of the other players confirms it." in html
+    assert "other side" not in html
+
+
+def test_a_heads_up_table_asks_the_other_player_to_confirm(client, db):
+    table, seats = seated_table(
+        variant=Tournament.Variant.TWO_HANDED, players=2, partners=False, hands_per_round=1
+    )
+    as_scorer(client, table, seats[1])
+    values = form_values(client.get(page(table)).content.decode())
+    html = client.post(
+        page(table), {**hand_post(0, 1, 5, round=2, trump="clubs"), **values}, follow=True
+    ).content.decode()
+    assert "Entered by Bob. The other player confirms it." in html
+    assert "other side" not in html
+
+
+def test_a_partnership_table_asks_the_other_side_to_confirm(client, db):
+    table, seats = seated_table(hands_per_round=1)
+    as_scorer(client, table, seats[0])
+    values = form_values(client.get(page(table)).content.decode())
+    html = client.post(page(table), {**hand_post(0, 1, 3), **values}, follow=True).content.decode()
+    assert "Entered by Ann &amp; Cat. A player of the other side confirms it." in html
+
+
+def test_cutthroat_totals_ask_each_players_points(client, db):
+    table, seats = seated_table(
+        variant=Tournament.Variant.THREE_HANDED,
+        players=3,
+        partners=False,
+        entry_mode=Tournament.EntryMode.TOTALS,
+    )
+    as_scorer(client, table, seats[0])
+    html = client.get(page(table)).content.decode()
+    assert "Each player's points after the round's 8 hands." in html
+
+
+def test_a_cutthroat_table_colours_no_seats_as_partners(client, db):
+    table, _seats = seated_table(variant=Tournament.Variant.THREE_HANDED, players=3, partners=False)
+    html = client.get(page(table)).content.decode()
+    assert html.count('class="scoring-seat"') == 3 and "side-a" not in html
+    partnered, _seats = seated_table()
+    assert "side-a" in client.get(page(partnered)).content.decode()
+
+
+def test_a_two_of_spades_benny_table_takes_2s_as_the_benny(client, db):
+    table, seats = seated_table(
+        variant=Tournament.Variant.BRITISH, options={"two_of_spades_benny": True}
+    )
+    as_scorer(client, table, seats[0])
+    html = client.get(page(table)).content.decode()
+    assert "the Benny is 2S (or BENNY)" in html
+    values = form_values(html)
+    refused = client.post(page(table), {**hand_post(0, 1, 3, turn_up="2S"), **values})
+    assert "When the Benny is turned up the dealer names trump at once" in (
+        refused.content.decode()
+    )
+    client.post(page(table), {**hand_post(0, 0, 5, trump="clubs", turn_up="2s"), **values})
+    result = TableResult.objects.get(table=table)
+    assert result.hands[0]["turn_up"] == "2S" and result.scores == [2, 0, 2, 0]

@@ -9,6 +9,7 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from scoring.engine import rule_set
 from tournaments import services
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Round, Seat, Table, Tournament
@@ -277,6 +278,33 @@ def test_create_form_refuses_an_option_the_variant_does_not_play(client, organis
     assert response.status_code == 200
     assert 'class="form-error"' in response.content.decode()
     assert not Tournament.objects.filter(name="Friday progressive").exists()
+
+
+def test_an_option_the_game_does_not_play_is_named_as_the_form_names_it(client, organiser):
+    client.force_login(organiser)
+    response = client.post(
+        reverse("tournament-create"),
+        _create_data(variant="six-handed", format="six-handed", dealer_partner_alone="on"),
+    )
+    errors = re.search(r'class="errorlist nonfield"><li>(.*?)</li>', response.content.decode())
+    assert errors is not None
+    assert errors.group(1) == "Six-handed Euchre does not play the option “Canadian loner”."
+
+
+def test_a_british_night_plays_the_two_of_spades_as_the_benny(client, organiser):
+    client.force_login(organiser)
+    form = client.get(reverse("tournament-create")).content.decode()
+    assert "Two of spades as the Benny" in form
+    client.post(
+        reverse("tournament-create"), _create_data(variant="british", two_of_spades_benny="on")
+    )
+    tournament = Tournament.objects.get(name="Friday progressive")
+    assert tournament.options == {"two_of_spades_benny": True}
+    refused = client.post(
+        reverse("tournament-create"),
+        _create_data(name="No Benny", variant="british", deck="24", two_of_spades_benny="on"),
+    )
+    assert "needs a pack with the Benny (25 or 33 cards)" in refused.content.decode()
 
 
 def test_editing_a_tournament_changes_it(client, organiser, tournament):
@@ -586,16 +614,14 @@ FORMATS = [
 ]
 
 
-@pytest.mark.parametrize(("fmt", "variant", "count"), FORMATS)
-def test_every_format_renders_its_round_public_and_player_pages(
-    client, organiser, fmt, variant, count
-):
+def _seated_night(organiser, fmt: str, variant: str, count: int, options: dict) -> Tournament:
+    """A two-round night of one game a round in `fmt`, its rotation generated."""
     t = services.create_tournament(
         owner=organiser,
         name=f"{fmt} night",
         date=datetime.date(2026, 12, 10),
         variant=variant,
-        options={},
+        options=options,
         format=fmt,
         round_play="game",
         rounds_planned=2,
@@ -604,6 +630,31 @@ def test_every_format_renders_its_round_public_and_player_pages(
     if fmt in ("teams", "six-handed"):
         services.pair_teams_at_random(tournament=t, seed=1)
     services.generate_rotation(tournament=t)
+    return t
+
+
+@pytest.mark.parametrize(
+    ("fmt", "variant", "count", "partners_rotate"),
+    [(*row, row[0] == "progressive") for row in FORMATS],
+)
+def test_the_seating_panel_counts_repeated_partners_only_where_partners_change(
+    client, organiser, fmt, variant, count, partners_rotate
+):
+    options = {"target": 15} if fmt == "teams" else {}
+    t = _seated_night(organiser, fmt, variant, count, options)
+    client.force_login(organiser)
+    content = client.get(reverse("tournament-detail", args=[t.pk])).content.decode()
+    assert "How fair the seating is" in content
+    assert ("Repeated partners" in content) == partners_rotate
+    target = 15 if fmt == "teams" else rule_set(variant, {}).target
+    assert f"one game to {target} each round" in content
+
+
+@pytest.mark.parametrize(("fmt", "variant", "count"), FORMATS)
+def test_every_format_renders_its_round_public_and_player_pages(
+    client, organiser, fmt, variant, count
+):
+    t = _seated_night(organiser, fmt, variant, count, {})
     player = t.players.first()
     client.force_login(organiser)
     for url in (

@@ -30,3 +30,16 @@ def test_a_rule_the_engine_refuses_is_explained_in_the_scorers_language(language
     with translation.override(language):
         translated = engine_message(refused.value)
     assert translated and translated != english
+
+
+def test_a_game_and_an_option_in_a_message_are_named_in_the_scorers_language():
+    with pytest.raises(EngineError) as refused:
+        rule_set("six-handed", {"dealer_partner_alone": True})
+    with translation.override("en"):
+        assert engine_message(refused.value) == (
+            "Six-handed Euchre does not play the option “Canadian loner”."
+        )
+    with translation.override("it"):
+        italian = engine_message(refused.value)
+    # The names come from the registry's labels, translated as the form translates them.
+    assert "Euchre a sei" in italian and "Da solo alla canadese" in italian

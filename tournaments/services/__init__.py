@@ -12,6 +12,7 @@ from ._common import (
     RULE_FIELDS,
     TEAM_NAME_MAX,
     TEAM_SIZES,
+    partners_rotate,
 )
 from .changes import (
     RotationChange,
@@ -63,6 +64,7 @@ __all__ = [
     "generate_rotation",
     "import_players",
     "import_players_rows",
+    "partners_rotate",
     "pair_teams",
     "pair_teams_at_random",
     "parse_player_list",

@@ -12,7 +12,9 @@ from django.db.models import Count
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import EngineError, rule_set
+from scoring.engine import VARIANTS, EngineError, rule_set
+from scoring.engine.rules import PARTNERS
+from scoring.messages import engine_message
 from tournaments import rotations
 
 from ..errors import TournamentError
@@ -38,6 +40,18 @@ TEAM_SIZES: Mapping[str, int] = {
     Tournament.Format.TEAMS: 2,
     Tournament.Format.SIX_HANDED: 3,
 }
+
+
+
+def partners_rotate(fmt: str) -> bool:
+    """Whether the format's players change partners: partnership games without fixed teams.
+
+    Cutthroat and heads-up have no partners at all, teams and six-handed keep theirs.
+    """
+    variants = FORMAT_VARIANTS.get(fmt, ())
+    partnered = all(VARIANTS[variant].seating == PARTNERS for variant in variants)
+    return bool(variants) and partnered and fmt not in TEAM_SIZES
+
 
 NAME_MAX = Player._meta.get_field("name").max_length
 TEAM_NAME_MAX = Team._meta.get_field("name").max_length
@@ -113,16 +127,6 @@ def _rotation_error(exc: rotations.RotationError) -> TournamentError:
     )
 
 
-def _engine_message(exc: Exception) -> str:
-    template = getattr(exc, "template", None)
-    if template:
-        try:
-            return gettext(template) % dict(exc.params)
-        except (KeyError, TypeError, ValueError):
-            pass
-    return getattr(exc, "message", str(exc))
-
-
 def _check_rules(variant: str, options: object, fmt: str) -> None:
     if variant not in Tournament.Variant.values:
         raise TournamentError(
@@ -150,7 +154,7 @@ def _check_rules(variant: str, options: object, fmt: str) -> None:
     try:
         rule_set(variant, options)
     except EngineError as exc:
-        raise TournamentError(f"rules_{exc.code}", _engine_message(exc)) from exc
+        raise TournamentError(f"rules_{exc.code}", engine_message(exc)) from exc
 
 
 def _check_settings(values: Mapping[str, object]) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
 from scoring.engine import (
+    OPTION_NAMES,
     EngineError,
     bad_json_error,
     error_answer,
@@ -40,7 +41,9 @@ class Command(BaseCommand):
             action="append",
             default=[],
             metavar="KEY=VALUE",
-            help="A rule option, e.g. stick_the_dealer=true; repeat for more.",
+            help="A rule option, e.g. stick_the_dealer=true or two_of_spades_benny=true; "
+            f"repeat for more. The options: {', '.join(OPTION_NAMES)}. They apply to every "
+            "line; a line's own options override them key by key.",
         )
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -43,9 +43,34 @@ def test_line_options_override_the_default_options():
     )["error"] == ("defender_alone_not_allowed")
 
 
-def test_default_options_stay_with_their_variant():
+def test_default_options_apply_to_a_line_of_another_variant():
+    # Stick the dealer, given for the command, holds on a british line too.
+    passed = {"passed": True, "dealer": 0, "variant": "british"}
+    answer = score_line(passed, variant="north-american", options={"stick_the_dealer": "true"})
+    assert answer["error"] == "passed_hand_not_allowed"
+
+
+def test_a_default_option_the_line_variant_does_not_play_is_that_line_error():
     line = {**hand(maker=1, turn_up=None), "variant": "two-handed"}
-    assert score_line(line, variant="north-american", options={"super_euchre": "true"})["ok"]
+    answer = score_line(line, variant="north-american", options={"super_euchre": "true"})
+    assert answer == {
+        "ok": False,
+        "error": "bad_option",
+        "message": "Two-handed Euchre does not play the option “Super euchre”.",
+    }
+
+
+def test_line_options_override_the_default_options_key_by_key():
+    line = {
+        **hand(maker=1, turn_up=None),
+        "variant": "two-handed",
+        "options": {"super_euchre": False},
+    }
+    options = {"super_euchre": "true", "target": "15"}
+    assert score_line(line, variant="north-american", options=options) == {
+        "ok": True,
+        "points": [0, 1],
+    }
 
 
 def test_bad_line_options_are_answers():

@@ -29,6 +29,8 @@ OPTION_VALUES = {
     "super_euchre": st.booleans(),
     "dealer_partner_alone": st.booleans(),
     "no_loner_after_pass": st.booleans(),
+    "two_of_spades_benny": st.booleans(),
+    "almonte_joker": st.booleans(),
 }
 ALLOWED_AMOUNTS = {
     "north-american": {1, 2, 4},
@@ -58,7 +60,8 @@ def rules_and_hand(draw):
     }
     if draw(st.booleans()):
         rank = draw(st.sampled_from(["7", "8", "9", "10", "J", "Q", "K", "A"]))
-        obj["turn_up"] = draw(st.sampled_from(["BENNY", rank + draw(st.sampled_from("CDHS"))]))
+        card = rank + draw(st.sampled_from("CDHS"))
+        obj["turn_up"] = draw(st.sampled_from(["BENNY", "2S", card]))
     return rules, obj
 
 
