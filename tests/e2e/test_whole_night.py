@@ -28,7 +28,7 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.e2e.conftest import PHONE
+from tests.e2e.conftest import ARTIFACTS, PHONE
 from tournaments.models import Player, Seat
 from tournaments.printing import tasks as print_tasks
 
@@ -215,10 +215,11 @@ def _round_row(page, number: int):
     )
 
 
-def _print_and_read(page, pk: int | None, kind: str) -> list[str]:
+def _print_and_read(page, pk: int | None, kind: str, *, keep_as: str) -> list[str]:
     """Asks the print page for a PDF, waits for the worker, downloads it; each page's text.
 
-    With no `pk` the page is already on the print form (players chosen by a link)."""
+    With no `pk` the page is already on the print form (players chosen by a link). The
+    PDF is kept in test-artifacts/ for a person to look at."""
     if pk is not None:
         page.goto(f"/print/tournaments/{pk}/")
     page.check(f'input[name="kind"][value="{kind}"]')
@@ -226,7 +227,10 @@ def _print_and_read(page, pk: int | None, kind: str) -> list[str]:
     expect(page.get_by_text("Your PDF is ready.")).to_be_visible(timeout=90_000)
     with page.expect_download() as download:
         page.get_by_role("link", name="Download the PDF").click()
-    reader = PdfReader(io.BytesIO(download.value.path().read_bytes()))
+    pdf = download.value.path().read_bytes()
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / f"{keep_as}.pdf").write_bytes(pdf)
+    reader = PdfReader(io.BytesIO(pdf))
     return [sheet.extract_text() for sheet in reader.pages]
 
 
@@ -440,6 +444,10 @@ def _standings_json(page, pk: int) -> dict[str, dict]:
     return {row["name"]: row for row in json.loads(response.body())["rows"]}
 
 
+def _fields(rows: dict[str, dict], names) -> dict[str, dict]:
+    return {name: {key: row[key] for key in names} for name, row in rows.items()}
+
+
 def _standings_csv(page, pk: int) -> dict[str, dict]:
     response = page.request.get(f"/t/{pk}/standings.csv")
     assert response.ok, response.status
@@ -481,12 +489,12 @@ def test_a_whole_night_from_the_first_player_to_the_final_standings(
     _bye_worth_own_average(page, pk)
 
     # Scorecards and table cards from the print page, read back from the PDFs.
-    cards = "\n".join(_print_and_read(page, pk, "scorecards"))
+    cards = "\n".join(_print_and_read(page, pk, "scorecards", keep_as="night-scorecards"))
     screenshot(page, "night-02-print-ready-laptop")
     for name in NAMES:
         assert name in cards, f"{name} has no scorecard"
         assert _card_code(pk, name) in cards, f"{name}'s confirmation code is not printed"
-    table_cards = _print_and_read(page, pk, "table-cards")
+    table_cards = _print_and_read(page, pk, "table-cards", keep_as="night-table-cards")
     tables_in_round_1, _ = _seating(page, pk, 1)
     assert len(tables_in_round_1) == 3
     assert len(table_cards) == len(tables_in_round_1)
@@ -516,7 +524,9 @@ def test_a_whole_night_from_the_first_player_to_the_final_standings(
             # The newcomer's card, reprinted through the offer the page makes.
             page.locator("#reprint").get_by_role("link", name="Print their new scorecards").click()
             assert LATE in page.locator(".player-choices").inner_text()
-            late_card = "\n".join(_print_and_read(page, None, "scorecards"))
+            late_card = "\n".join(
+                _print_and_read(page, None, "scorecards", keep_as="night-late-scorecard")
+            )
             assert LATE in late_card and _card_code(pk, LATE) in late_card
         if number == 5:
             _apply_change(
@@ -590,6 +600,16 @@ def test_a_whole_night_from_the_first_player_to_the_final_standings(
             screenshot(page, "night-06-correction-laptop")
 
         _close_round(page, pk, number)
+        if number == 4:
+            # Half way: what the confirmed games say so far. (Byes are left out here:
+            # today the standings count every planned bye, played or not; issue 14.)
+            so_far = ("played", "won", "drawn", "lost", "points_against")
+            assert _fields(_standings_json(page, pk), so_far) == _fields(tally.records(), so_far)
+            print(
+                {n: r["byes"] for n, r in _standings_json(page, pk).items()},
+                {n: r["byes"] for n, r in tally.records().items()},
+                flush=True,
+            )
     opponent_context.close()
     screenshot(page, "night-07-all-closed-laptop")
 
@@ -608,9 +628,7 @@ def test_a_whole_night_from_the_first_player_to_the_final_standings(
 
     exported = _standings_json(page, pk)
     fields = ("played", "won", "drawn", "lost", "points", "points_against", "byes", "bye_points")
-    assert {name: {f: row[f] for f in fields} for name, row in exported.items()} == {
-        name: {f: row[f] for f in fields} for name, row in expected.items()
-    }
+    assert _fields(exported, fields) == _fields(expected, fields)
     columns = {
         "Played": "played",
         "Won": "won",
