@@ -9,6 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import standings as maths
+from tournaments.locking import lock_standings_settings
 from tournaments.models import Player, Tournament
 
 from .models import Member, PlayerLink, Season, SeasonNight, StandingsSettings
@@ -52,9 +53,7 @@ def update_standings_settings(
         raise LeagueError("unknown_bye_value", _("That is not a choice for what a bye is worth."))
     if bye_points < 0:
         raise LeagueError("negative_bye_points", _("A bye cannot score fewer than 0 points."))
-    settings, _created = StandingsSettings.objects.select_for_update().get_or_create(
-        tournament=tournament
-    )
+    settings = lock_standings_settings(tournament)
     settings.metrics = [m.value for m in parsed]
     settings.bye_value = bye_value
     settings.bye_points = bye_points

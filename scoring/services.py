@@ -1,6 +1,6 @@
 """Writes for table results: submit, confirm, correct, close the round.
 
-Every write locks the table's row (select_for_update) before it reads the result,
+Every write locks the table's row before it reads the result,
 so two phones, a double tap and an organiser all queue on the same lock: checks
 such as "the version you edited is still the current one" and "you cannot confirm
 your own result" are made on rows nobody else can change until we commit.
@@ -12,6 +12,9 @@ table's link proves nothing (anyone at the table holds it). So a submission from
 a proven seat needs one proof from another side to be confirmed, and an unproven
 one (the table link, a seat merely chosen) needs proofs from two sides. No single
 side, whatever links and codes it holds, brings a result to "confirmed" alone.
+
+The locks come from tournaments.locking, in its one order (round, table, result),
+so a round closing while tables submit waits for them instead of deadlocking.
 """
 
 from __future__ import annotations
@@ -24,8 +27,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring.engine import EngineError, check_final_score, check_round_totals
-from tournaments import services as tournament_services
+from tournaments import locking
+from tournaments.locking import lock_table as _lock_table
 from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.services.rotation import _mark_closed
 
 from . import selectors
 from .errors import ScoringError
@@ -180,7 +185,7 @@ def confirm_result(
             )
         if rnd.status != Round.Status.IN_PLAY and user is None:
             raise _round_not_open(rnd)
-        result = TableResult.objects.select_for_update().filter(table=table).first()
+        result = locking.lock_result(table)
         if result is None:
             raise _not_finished()
         if result.is_confirmed:
@@ -300,18 +305,16 @@ def close_round(
     organiser settled otherwise); the audit trail keeps which tables were open.
     """
     with transaction.atomic():
-        # Tournament row first, then the round: the order tournaments.services locks in.
-        tournament = Tournament.objects.select_for_update().get(pk=round.tournament_id)
-        _require_organiser(tournament, user)
-        rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
+        # Every table too: a result write in flight finishes first, later ones see
+        # the round closed.
+        rnd, _tables = locking.lock_round_and_tables(round)
+        _require_organiser(rnd.tournament, user)
         if idempotency_key and ResultChange.objects.filter(
             idempotency_key=idempotency_key
         ).exists():
             return rnd
         if rnd.status != Round.Status.IN_PLAY:
             raise _round_not_open(rnd)
-        # Holding every table's lock keeps a late submission out until we are done.
-        list(Table.objects.select_for_update().filter(round=rnd).order_by("pk"))
         open_tables = selectors.unconfirmed_tables(rnd)
         if open_tables and not force:
             raise ScoringError(
@@ -320,8 +323,8 @@ def close_round(
                 % {"tables": ", ".join(str(entry.table) for entry in open_tables)},
             )
         # The tournament app owns the round's life cycle; this module only decides
-        # whether the results allow it to end.
-        rnd = tournament_services.close_round(round=rnd)
+        # whether the results allow it to end (and is the only caller).
+        rnd = _mark_closed(rnd)
         _audit(
             rnd=rnd,
             table=None,
@@ -374,7 +377,7 @@ def _write_result(
             if rnd.status != Round.Status.IN_PLAY:
                 raise _round_not_open(rnd)
         _require_entry_mode(tournament, hands=hands)
-        result = TableResult.objects.select_for_update().filter(table=table).first()
+        result = locking.lock_result(table)
         current = result.version if result is not None else 0
         if expected_version != current:
             raise ScoringError(
@@ -529,17 +532,6 @@ def _unconfirm(result: TableResult) -> None:
     result.confirmed_by_user = None
     result.confirmed_by_seat = None
     result.confirmed_at = None
-
-
-def _lock_table(table: Table) -> tuple[Table, Round]:
-    locked = (
-        Table.objects.select_for_update()
-        .prefetch_related("seats__player")
-        .get(pk=table.pk)
-    )
-    # Read after the lock, in its own query, so a round closed meanwhile is seen closed.
-    rnd = Round.objects.select_related("tournament").get(pk=locked.round_id)
-    return locked, rnd
 
 
 def _replayed(table: Table, idempotency_key: str | None) -> TableResult | None:

@@ -6,6 +6,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from config.db import use_timeouts
+
 BASE_DIR = Path(__file__).resolve().parent.parent.parent
 
 
@@ -46,6 +48,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Innermost, so it sees the views' errors first: a lock not had in time is "busy".
+    "tournaments.middleware.BusyDatabaseMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
@@ -75,6 +79,21 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# A row lock held elsewhere (a stuck request, an organiser's long re-plan) must not stall
+# the site: a query waits at most DB_LOCK_TIMEOUT_MS for a lock and runs at most
+# DB_STATEMENT_TIMEOUT_MS, then the page or the API answers "busy, try again"
+# (tournaments.locking.is_busy). Every result write takes well under a second. Celery
+# workers (config/celery.py) get DB_WORKER_STATEMENT_TIMEOUT_MS instead: their queries
+# read whole tournaments for printing, and nobody stands waiting on them. 0 turns a
+# limit off (e.g. for a long data migration: DB_STATEMENT_TIMEOUT_MS=0 manage.py migrate).
+DB_LOCK_TIMEOUT_MS = int(os.environ.get("DB_LOCK_TIMEOUT_MS", "5000"))
+DB_STATEMENT_TIMEOUT_MS = int(os.environ.get("DB_STATEMENT_TIMEOUT_MS", "15000"))
+DB_WORKER_STATEMENT_TIMEOUT_MS = int(os.environ.get("DB_WORKER_STATEMENT_TIMEOUT_MS", "120000"))
+
+use_timeouts(
+    DATABASES["default"], lock_ms=DB_LOCK_TIMEOUT_MS, statement_ms=DB_STATEMENT_TIMEOUT_MS
+)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

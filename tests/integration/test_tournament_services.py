@@ -8,6 +8,8 @@ from itertools import combinations
 
 import pytest
 
+from scoring import services as scoring_services
+from scoring.errors import ScoringError
 from tests.factories import PlayerFactory, UserFactory
 from tournaments import rotations, selectors, services
 from tournaments.errors import TournamentError
@@ -602,23 +604,30 @@ def test_generate_rotation_is_refused_once_a_round_has_started():
     assert refused.value.code == "round_started"
 
 
+def close(rnd: Round) -> None:
+    # A round closes only through scoring (results checked, audit entry): here anyway.
+    scoring_services.force_close_round(round=rnd, user=rnd.tournament.owner)
+
+
 def test_rounds_start_in_order_and_close_after_starting():
     tournament = progressive()
     first, second = tournament.rounds.get(number=1), tournament.rounds.get(number=2)
     with pytest.raises(TournamentError) as refused:
         services.start_round(round=second)
     assert refused.value.code == "earlier_round_not_started"
-    with pytest.raises(TournamentError):
-        services.close_round(round=first)
+    with pytest.raises(ScoringError) as refused:
+        close(first)
+    assert refused.value.code == "round_not_started"
     services.start_round(round=first)
     assert first.status == Round.Status.IN_PLAY
     with pytest.raises(TournamentError):
         services.start_round(round=first)
     services.start_round(round=second)  # the next may start while the first is in play
-    services.close_round(round=first)
+    close(first)
     assert Round.objects.get(pk=first.pk).status == Round.Status.CLOSED
-    with pytest.raises(TournamentError):
-        services.close_round(round=first)
+    with pytest.raises(ScoringError) as refused:
+        close(first)
+    assert refused.value.code == "round_closed"
 
 
 # --------------------------------------------------------------------------- changes of the night
@@ -648,7 +657,7 @@ def test_preview_writes_nothing():
 def test_withdrawal_keeps_started_rounds_exactly_and_never_repeats_a_partner():
     tournament = progressive()
     started(tournament, 3)
-    services.close_round(round=tournament.rounds.get(number=1))
+    close(tournament.rounds.get(number=1))
     played_before = seat_rows(tournament, [1, 2, 3])
     ada = tournament.players.get(name="Ada Byron")
 

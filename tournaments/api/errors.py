@@ -20,6 +20,7 @@ from rest_framework.views import set_rollback
 
 from scoring.errors import RuleBroken, ScoringError
 from tournaments.errors import TournamentError
+from tournaments.locking import BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, is_busy
 
 # Codes that mean "the thing changed under you" rather than "your request is wrong":
 # the client should reload and try again, which is what 409 tells it.
@@ -40,6 +41,14 @@ def error_body(code: str, message: str, details: list[str] | None = None, **extr
 
 
 def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
+    if is_busy(exc):
+        # A row lock not had within the lock timeout: nothing was stored, try again.
+        set_rollback()
+        return Response(
+            error_body("busy", BUSY_MESSAGE),
+            status=status.HTTP_503_SERVICE_UNAVAILABLE,
+            headers={"Retry-After": str(BUSY_RETRY_AFTER_SECONDS)},
+        )
     if isinstance(exc, TournamentError):
         set_rollback()
         return Response(error_body(exc.code, exc.message, exc.details), status=status_for(exc.code))

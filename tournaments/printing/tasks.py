@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from pypdf import PdfReader, PdfWriter
 
+from tournaments import locking
 from tournaments.models import PrintJob
 
 from .cards import StandingsTable, event_of, read_seating
@@ -181,7 +182,7 @@ def _count_part(job_id: int, total: int) -> bool:
         # Writing first takes SQLite's write lock (it ignores FOR UPDATE), so two
         # parts finishing together cannot both read the same count.
         PrintJob.objects.filter(pk=job_id).update(status=F("status"))
-        job = PrintJob.objects.select_for_update().get(pk=job_id)
+        job = locking.lock_print_job(job_id)
         if job.status != PrintJob.Status.RUNNING:
             return False
         done = int(job.options.get("parts_done", 0)) + 1

@@ -1,7 +1,9 @@
 """Every write to a tournament: creating it, its players and teams, its rotation, and the
 changes of the night. Keyword-only, one transaction each, TournamentError for anything an
 organiser can fix. Seating itself comes from tournaments.rotations; these functions only
-turn players into names for it and its schedules back into rows."""
+turn players into names for it and its schedules back into rows. Row locks come from
+tournaments.locking, in its one order. A round closes only through
+scoring.services.close_round (results checked, audit entry written)."""
 
 from ._common import (
     EDITABLE_FIELDS,
@@ -29,7 +31,6 @@ from .players import (
     remove_player,
 )
 from .rotation import (
-    close_round,
     generate_rotation,
     start_round,
 )
@@ -59,7 +60,6 @@ __all__ = [
     "add_co_organiser",
     "add_player",
     "apply_change",
-    "close_round",
     "create_tournament",
     "generate_rotation",
     "import_players",

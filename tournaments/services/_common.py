@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import VARIANTS, EngineError, rule_set
 from scoring.engine.rules import PARTNERS
 from scoring.messages import engine_message
-from tournaments import rotations
+from tournaments import locking, rotations
 
 from ..errors import TournamentError
 from ..models import Player, Round, Team, Tournament
@@ -87,7 +87,7 @@ def _lock(tournament: Tournament) -> Tournament:
     Two organisers on two devices otherwise interleave a re-plan with a round start
     (PostgreSQL takes the row lock; SQLite serialises writers anyway).
     """
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    return locking.lock_tournament(tournament)
 
 
 def _clean_name(raw: object) -> str:
@@ -115,6 +115,7 @@ def _drop_planned_rotation(tournament: Tournament) -> None:
     Keeping it would let someone print cards that seat the wrong people.
     """
     if tournament.rounds.exists():
+        locking.lock_rounds(tournament)
         tournament.rounds.all().delete()
         tournament.rotation_quality = {}
         tournament.save(update_fields=["rotation_quality"])

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import rotations
+from tournaments import locking, rotations
 
 from ..errors import TournamentError
 from ..models import Bye, Player, Round, Seat, Table, Tournament
@@ -40,6 +40,9 @@ def _write_rounds(
     already printed for round 5 table 2 still opens round 5 table 2 (showing its new
     seating); seats and byes are written afresh.
     """
+    # The cascades below delete tables and seats before their rounds: lock the rounds
+    # first, as tournaments.locking orders it.
+    locking.lock_rounds(tournament, after=after)
     existing = {
         r.number: r
         for r in Round.objects.filter(tournament=tournament, number__gt=after).prefetch_related(
@@ -147,7 +150,7 @@ def generate_rotation(*, tournament: Tournament) -> dict:
 def start_round(*, round: Round) -> Round:
     """Put a planned round in play; the rounds before it must have started already."""
     locked = _lock(round.tournament)
-    row = Round.objects.get(pk=round.pk)
+    row = locking.lock_round(round)
     if row.status != Round.Status.PLANNED:
         raise TournamentError(
             "round_already_started",
@@ -169,17 +172,15 @@ def start_round(*, round: Round) -> Round:
     return row
 
 
-@transaction.atomic
-def close_round(*, round: Round) -> Round:
-    """Close a round in play."""
-    _lock(round.tournament)
-    row = Round.objects.get(pk=round.pk)
-    if row.status != Round.Status.IN_PLAY:
+def _mark_closed(rnd: Round) -> Round:
+    """Mark a round in play closed. Only scoring.services.close_round calls this, inside
+    its transaction and holding the round's locks: a round closes through the check of
+    its results and leaves an entry in the audit trail, never bare."""
+    if rnd.status != Round.Status.IN_PLAY:
         raise TournamentError(
             "round_not_in_play",
-            _("Round %(number)s is not in play.") % {"number": row.number},
+            _("Round %(number)s is not in play.") % {"number": rnd.number},
         )
-    row.status = Round.Status.CLOSED
-    row.save(update_fields=["status"])
-    round.status = row.status
-    return row
+    rnd.status = Round.Status.CLOSED
+    rnd.save(update_fields=["status"])
+    return rnd

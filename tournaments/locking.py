@@ -1,0 +1,134 @@
+"""Row locks for every write, always taken in one order. Every select_for_update of the
+project is in this module; services call these functions instead.
+
+The order, from the top:
+
+    Tournament -> Round(s) -> Table(s) -> TableResult -> a leaf row (PrintJob, StandingsSettings)
+
+1. A transaction locks downwards only. It may skip a level, never go back up: once it
+   holds a table it takes no round or tournament lock.
+2. Several rows of one level are locked in one statement, by ascending primary key.
+3. Inserting a row makes PostgreSQL take a KEY SHARE lock on every row its foreign keys
+   point at. A result write's audit row points at its Round, so the write takes that
+   KEY SHARE lock itself, *before* its table (lock_table). Before, a submission held its
+   table and then waited on the round, while a close held the round (FOR UPDATE) and
+   waited on the table: "deadlock detected" in 5 of 6 trials.
+4. Deleting rows (a re-plan, a dropped rotation) locks the rounds concerned FOR UPDATE
+   first, because Django's cascade deletes the tables and seats below them before the
+   rounds themselves.
+
+Lock modes on a round: result writes take KEY SHARE; starting and closing a round take
+NO KEY UPDATE, which does not conflict with KEY SHARE, so a close never waits on the
+round row for scorers (nor they for it) and cannot be starved by a stream of them. A
+close then locks every table of the round, one by one by pk: it waits for the writes in
+flight on each table, and a later write queues on its table and, once the close has
+committed, reads the round as closed. Deletions take FOR UPDATE, which does conflict
+with KEY SHARE: a re-plan waits for result writes on the rounds it replaces.
+
+SQLite ignores all of this (it serialises writers); nothing here changes what a query
+returns, only when it may run. With PostgreSQL's lock_timeout (settings) a lock that
+cannot be had in time raises OperationalError; `is_busy` recognises it so that pages
+and the API answer "busy, try again" instead of an error page.
+"""
+
+from __future__ import annotations
+
+from django.db import OperationalError, connection
+from django.utils.translation import gettext_lazy as _
+
+from .models import PrintJob, Round, Table, Tournament
+
+# SQLSTATEs of a wait that was given up: lock_timeout (55P03), statement_timeout or a
+# cancel (57014), and a deadlock PostgreSQL broke (40P01). Retrying each one works.
+BUSY_SQLSTATES = frozenset({"55P03", "57014", "40P01"})
+BUSY_MESSAGE = _(
+    "The site is busy with another change to the same tables. Nothing of yours was "
+    "stored: wait a moment and try again."
+)
+BUSY_RETRY_AFTER_SECONDS = 2
+
+
+def lock_tournament(tournament: Tournament) -> Tournament:
+    """The tournament row: writes to its settings, players, teams and rotation, and
+    starting a round (rounds start in order)."""
+    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def lock_round(rnd: Round) -> Round:
+    """One round, to change its status (start or close it): NO KEY UPDATE."""
+    # of=("self",): the joined tournament row is read, not locked (rule 1).
+    return (
+        Round.objects.select_for_update(of=("self",), no_key=True)
+        .select_related("tournament")
+        .get(pk=rnd.pk)
+    )
+
+
+def lock_rounds(tournament: Tournament, *, after: int = 0) -> list[Round]:
+    """The tournament's rounds numbered above `after`, FOR UPDATE: before a re-plan or a
+    dropped rotation deletes them or their tables and seats. Take the tournament first."""
+    return list(
+        Round.objects.select_for_update()
+        .filter(tournament_id=tournament.pk, number__gt=after)
+        .order_by("pk")
+    )
+
+
+def lock_round_and_tables(rnd: Round) -> tuple[Round, list[Table]]:
+    """Closing a round: the round, then every table of it, so no result write is half-way
+    while the round's results are checked and none is stored after it closed."""
+    locked = lock_round(rnd)
+    tables = list(Table.objects.select_for_update().filter(round=locked).order_by("pk"))
+    return locked, tables
+
+
+def lock_table(table: Table) -> tuple[Table, Round]:
+    """A result write: the table's round in KEY SHARE mode, then the table FOR UPDATE.
+
+    Returns the table (its seats and players loaded) and its round as it is once the
+    locks are held, so a round closed meanwhile is seen closed.
+    """
+    _key_share(Round, table.round_id)
+    locked = Table.objects.select_for_update().prefetch_related("seats__player").get(pk=table.pk)
+    rnd = Round.objects.select_related("tournament").get(pk=locked.round_id)
+    return locked, rnd
+
+
+def lock_result(table: Table):
+    """The table's result row, if there is one. Take the table first (lock_table)."""
+    from scoring.models import TableResult
+
+    return TableResult.objects.select_for_update().filter(table=table).first()
+
+
+def lock_print_job(job_id: int) -> PrintJob:
+    """A print job's row, alone: a worker counting finished parts."""
+    return PrintJob.objects.select_for_update().get(pk=job_id)
+
+
+def lock_standings_settings(tournament: Tournament):
+    """The tournament's standings settings, created when missing, alone or last."""
+    from leagues.models import StandingsSettings
+
+    settings, _created = StandingsSettings.objects.select_for_update().get_or_create(
+        tournament=tournament
+    )
+    return settings
+
+
+def is_busy(error: BaseException) -> bool:
+    """True for a database error that means "a lock was not had in time": worth retrying."""
+    if not isinstance(error, OperationalError):
+        return False
+    cause = error.__cause__
+    return getattr(cause, "sqlstate", None) in BUSY_SQLSTATES
+
+
+def _key_share(model, pk: int) -> None:
+    # Django's select_for_update has no FOR KEY SHARE; the row is read afterwards.
+    if connection.vendor != "postgresql":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f'SELECT 1 FROM "{model._meta.db_table}" WHERE "id" = %s FOR KEY SHARE', [pk]
+        )
