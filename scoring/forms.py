@@ -144,10 +144,6 @@ class SeatChoiceForm(forms.Form):
     seat = forms.TypedChoiceField(label=_("Who is entering the result?"), coerce=int)
     code = forms.CharField(
         label=_("Your card code (optional)"),
-        help_text=_(
-            "With it, one code from the other side confirms; without it, a player "
-            "of each side types their code to confirm."
-        ),
         required=False,
         max_length=8,
         widget=forms.TextInput(attrs={"autocapitalize": "characters", "autocomplete": "off"}),
@@ -156,6 +152,17 @@ class SeatChoiceForm(forms.Form):
     def __init__(self, *args, summary: TableSummary, **kwargs):
         super().__init__(*args, **kwargs)
         self._seats = {s.seat.pk: s.seat for s in summary.seats}
+        self.fields["code"].help_text = (
+            _(
+                "With it, one code from the other side confirms; without it, a player "
+                "of each side types their code to confirm."
+            )
+            if summary.has_partners
+            else _(
+                "With it, one other player's code confirms; without it, two other "
+                "players type their codes to confirm."
+            )
+        )
         self.fields["seat"].choices = [(s.seat.pk, f"{s.name} ({s.label})") for s in summary.seats]
 
     def clean_code(self) -> str:

@@ -46,6 +46,11 @@ def as_scorer(client, table, seat):
     client.post(page(table), {"action": "seat", "seat": seat.pk})
 
 
+def as_proven_scorer(client, table, seat):
+    """The scorer gives their card code with their seat, so their side is known."""
+    client.post(page(table), {"action": "seat", "seat": seat.pk, "code": seat.player.code})
+
+
 def test_the_table_page_shows_who_sits_where_without_a_login(client, db):
     table, _seats = seated_table()
     response = client.get(page(table))
@@ -297,7 +302,7 @@ def test_a_cutthroat_table_asks_the_other_players_to_confirm_not_the_other_side(
     table, seats = seated_table(
         variant=Tournament.Variant.THREE_HANDED, players=3, partners=False, hands_per_round=1
     )
-    as_scorer(client, table, seats[0])
+    as_proven_scorer(client, table, seats[0])
     values = form_values(client.get(page(table)).content.decode())
     saved = client.post(page(table), {**hand_post(0, 1, 3), **values}, follow=True)
     html = saved.content.decode()
@@ -308,11 +313,22 @@ def test_a_cutthroat_table_asks_the_other_players_to_confirm_not_the_other_side(
     assert "other side" not in html
 
 
+def test_an_unproven_cutthroat_entry_asks_two_players_not_each_side(client, db):
+    table, seats = seated_table(
+        variant=Tournament.Variant.THREE_HANDED, players=3, partners=False, hands_per_round=1
+    )
+    as_scorer(client, table, seats[0])
+    values = form_values(client.get(page(table)).content.decode())
+    html = client.post(page(table), {**hand_post(0, 1, 3), **values}, follow=True).content.decode()
+    assert "Two different players check the score above and confirm it." in html
+    assert "other side" not in html and "each side" not in html
+
+
 def test_a_heads_up_table_asks_the_other_player_to_confirm(client, db):
     table, seats = seated_table(
         variant=Tournament.Variant.TWO_HANDED, players=2, partners=False, hands_per_round=1
     )
-    as_scorer(client, table, seats[1])
+    as_proven_scorer(client, table, seats[1])
     values = form_values(client.get(page(table)).content.decode())
     html = client.post(
         page(table), {**hand_post(0, 1, 5, round=2, trump="clubs"), **values}, follow=True
@@ -323,7 +339,7 @@ def test_a_heads_up_table_asks_the_other_player_to_confirm(client, db):
 
 def test_a_partnership_table_asks_the_other_side_to_confirm(client, db):
     table, seats = seated_table(hands_per_round=1)
-    as_scorer(client, table, seats[0])
+    as_proven_scorer(client, table, seats[0])
     values = form_values(client.get(page(table)).content.decode())
     html = client.post(page(table), {**hand_post(0, 1, 3), **values}, follow=True).content.decode()
     assert "Entered by Ann &amp; Cat. A player of the other side confirms it." in html
