@@ -25,6 +25,11 @@ from .players import (
     import_players,
     import_players_rows,
     parse_player_list,
+)
+from .removal import (
+    PlayerRemoval,
+    RemovalOutcome,
+    preview_removal,
     remove_player,
 )
 from .rotation import (
@@ -39,7 +44,9 @@ from .teams import (
 from .tournament import (
     add_co_organiser,
     create_tournament,
+    fixed_settings,
     remove_co_organiser,
+    replanning_settings,
     update_tournament,
 )
 
@@ -50,6 +57,8 @@ __all__ = [
     "NAME_MAX",
     "ROTATION_FIELDS",
     "RULE_FIELDS",
+    "PlayerRemoval",
+    "RemovalOutcome",
     "RotationChange",
     "RoundChange",
     "TEAM_NAME_MAX",
@@ -60,6 +69,7 @@ __all__ = [
     "apply_change",
     "close_round",
     "create_tournament",
+    "fixed_settings",
     "generate_rotation",
     "import_players",
     "import_players_rows",
@@ -67,8 +77,10 @@ __all__ = [
     "pair_teams_at_random",
     "parse_player_list",
     "preview_change",
+    "preview_removal",
     "remove_co_organiser",
     "remove_player",
+    "replanning_settings",
     "start_round",
     "update_tournament",
 ]
