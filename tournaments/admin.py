@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Bye, Player, Round, Seat, Table, Team, Tournament
+from .models import Bye, Player, Round, RoundStartOverride, Seat, Table, Team, Tournament
 
 
 class PlayerInline(admin.TabularInline):
@@ -54,6 +54,20 @@ class RoundAdmin(admin.ModelAdmin):
     list_filter = ["status"]
     list_select_related = ["tournament"]
     inlines = [TableInline, ByeInline]
+
+
+@admin.register(RoundStartOverride)
+class RoundStartOverrideAdmin(admin.ModelAdmin):
+    # An audit row: read, never rewritten.
+    list_display = ["round", "at", "user", "reason"]
+    list_select_related = ["round__tournament", "user"]
+    readonly_fields = ["round", "open_rounds", "reason", "user", "at"]
+
+    def has_add_permission(self, request) -> bool:
+        return False
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False
 
 
 class SeatInline(admin.TabularInline):

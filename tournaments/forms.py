@@ -151,6 +151,8 @@ class TournamentForm(forms.Form):
 
     # One form field per rule option the engine knows, in the engine's order.
     OPTION_FIELDS = OPTION_NAMES
+    fixed_reasons: list[str] = []
+    replanning_reasons: list[str] = []
 
     @classmethod
     def initial_for(cls, tournament: Tournament) -> dict:
@@ -204,6 +206,24 @@ class TournamentForm(forms.Form):
 
     def option_fields(self):
         return [self[name] for name in self.OPTION_FIELDS]
+
+    def show_fixed(self, fixed: dict[str, str], replanning: dict[str, str]) -> None:
+        """Show the settings the service says can no longer change as read-only, and
+        warn on those whose change discards the planned rotation.
+
+        `fixed` and `replanning` map tournament settings (the service's names, rule
+        options as "options") to the reason. A disabled field keeps its stored
+        value whatever a stale page posts.
+        """
+        self.fixed_reasons = sorted(set(fixed.values()))
+        self.replanning_reasons = sorted(set(replanning.values()))
+        for setting in fixed:
+            for name in self.OPTION_FIELDS if setting == "options" else (setting,):
+                if name in self.fields:
+                    self.fields[name].disabled = True
+        for setting in replanning:
+            if setting in self.fields and setting not in fixed:
+                self.fields[setting].widget.attrs["data-replans"] = "true"
 
 
 class PlayerForm(forms.Form):

@@ -187,6 +187,36 @@ class Round(models.Model):
         return self.status != self.Status.PLANNED
 
 
+class RoundStartOverride(models.Model):
+    """An organiser started a round while an earlier one was still in play.
+
+    Rounds go in order; only a teams event, where each table moves on when it
+    finishes, may overlap them, and then who did it, when and why is kept here.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="start_overrides")
+    # The rounds still in play at that moment (usually just the one before).
+    open_rounds = models.JSONField(_("rounds still in play"), default=list)
+    reason = models.CharField(_("reason"), max_length=200)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("organiser"),
+    )
+    at = models.DateTimeField(_("when"), auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "pk"]
+        verbose_name = _("round started out of order")
+        verbose_name_plural = _("rounds started out of order")
+
+    def __str__(self) -> str:
+        return f"{self.round} — {self.reason}"
+
+
 class Table(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
     number = models.PositiveSmallIntegerField(_("table"))

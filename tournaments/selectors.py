@@ -3,6 +3,7 @@ so the number of queries does not grow with players, tables or rounds."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
@@ -83,6 +84,60 @@ def round_with_seating(tournament: Tournament | int, number: int) -> Round:
     return get_object_or_404(
         Round.objects.filter(tournament_id=tournament_id).prefetch_related(*_seating_prefetches()),
         number=number,
+    )
+
+
+def byes_that_happened(tournament_ids: Iterable[int]) -> QuerySet[Bye]:
+    """The byes of rounds that have started (in play or closed) in these tournaments.
+
+    A bye in a planned round is only a plan: a re-plan may move it, and nobody has
+    sat out yet. Standings, exports and player pages count these byes and no others,
+    exactly the rounds Round.is_played calls history.
+    """
+    return Bye.objects.filter(round__tournament_id__in=list(tournament_ids)).exclude(
+        round__status=Round.Status.PLANNED
+    )
+
+
+@dataclass(frozen=True)
+class NightProgress:
+    """Where the night stands, for the organiser's next step.
+
+    `next_round` is the first planned round; it may start once every round before it
+    is closed (`waits_for` lists those still in play). A teams event may start it
+    early anyway (`may_overlap`), with a reason.
+    """
+
+    rounds: int
+    in_play: tuple[int, ...]
+    last_closed: int | None
+    next_round: int | None
+    waits_for: tuple[int, ...]
+    may_overlap: bool
+
+    @property
+    def can_start_next(self) -> bool:
+        return self.next_round is not None and not self.waits_for
+
+    @property
+    def finished(self) -> bool:
+        return self.rounds > 0 and self.next_round is None and not self.in_play
+
+
+def night_progress(tournament: Tournament, rounds: Sequence[Round]) -> NightProgress:
+    """The NightProgress of `tournament` from its `rounds` (any order; no query)."""
+    ordered = sorted(rounds, key=lambda r: r.number)
+    planned = [r.number for r in ordered if r.status == Round.Status.PLANNED]
+    closed = [r.number for r in ordered if r.status == Round.Status.CLOSED]
+    in_play = tuple(r.number for r in ordered if r.status == Round.Status.IN_PLAY)
+    next_round = planned[0] if planned else None
+    return NightProgress(
+        rounds=len(ordered),
+        in_play=in_play,
+        last_closed=max(closed) if closed else None,
+        next_round=next_round,
+        waits_for=tuple(n for n in in_play if next_round is not None and n < next_round),
+        may_overlap=tournament.format == Tournament.Format.TEAMS,
     )
 
 

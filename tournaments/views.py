@@ -88,6 +88,7 @@ def tournament_create(request):
 def tournament_edit(request, pk: int):
     tournament = _organiser_tournament(request, pk)
     form = TournamentForm(request.POST or None, initial=TournamentForm.initial_for(tournament))
+    form.show_fixed(services.fixed_settings(tournament), services.replanning_settings(tournament))
     if request.method == "POST" and form.is_valid():
         try:
             services.update_tournament(tournament=tournament, **form.service_arguments())
@@ -126,6 +127,7 @@ def _detail_context(request, tournament: Tournament, **forms) -> dict:
         "target": _target(tournament),
         "teams": list(tournament.teams.prefetch_related("members")) if team_size else [],
         "rounds": rounds,
+        "progress": selectors.night_progress(tournament, rounds),
         "quality": tournament.rotation_quality or None,
         "options": _options_shown(tournament),
         "co_organisers": list(tournament.co_organisers.all()),
@@ -249,17 +251,66 @@ def player_import(request, pk: int):
 
 
 @login_required
-@require_POST
+@require_http_methods(["GET", "POST"])
 def player_remove(request, pk: int, player_pk: int):
+    """Asks first (GET: what happens to the list and the rotation), then removes
+    exactly that (POST with the fingerprint of what was shown)."""
     tournament = _organiser_tournament(request, pk)
     player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    if request.method == "POST":
+        try:
+            removal = services.remove_player(
+                player=player, expected_fingerprint=request.POST.get("fingerprint", "")
+            )
+        except TournamentError as exc:
+            messages.error(request, exc.message)
+            if exc.code != "stale_preview":
+                return redirect(tournament)
+        else:
+            messages.success(request, _removed_message(removal))
+            if removal.change is not None:
+                moved = tournament.players.filter(
+                    active=True, name__in=removal.change.moved_players
+                )
+                request.session[_reprint_key(tournament)] = list(
+                    moved.values_list("pk", flat=True)
+                )
+            return redirect(tournament)
     try:
-        services.remove_player(player=player)
+        removal = services.preview_removal(player=player)
     except TournamentError as exc:
-        messages.error(request, exc.message)
-    else:
-        messages.success(request, _("%(name)s removed.") % {"name": player.name})
-    return redirect(tournament)
+        return render(
+            request,
+            "tournaments/player_remove.html",
+            {"tournament": tournament, "player": player, "refusal": exc.message},
+            status=400,
+        )
+    change = removal.change
+    return render(
+        request,
+        "tournaments/player_remove.html",
+        {
+            "tournament": tournament,
+            "player": player,
+            "removal": removal,
+            "change": change,
+            "changed_rounds": _rounds_diff(change) if change else [],
+            "unchanged": [r.number for r in change.rounds if not r.changed] if change else [],
+            "quality": change.quality if change else None,
+        },
+    )
+
+
+def _removed_message(removal) -> str:
+    name = removal.player.name
+    outcomes = services.RemovalOutcome
+    if removal.outcome == outcomes.WITHDRAW:
+        return _("%(name)s has left; the rounds not started are re-planned.") % {"name": name}
+    if removal.outcome == outcomes.REPLAN:
+        return _("%(name)s removed; the rotation is re-planned without them.") % {"name": name}
+    if removal.outcome == outcomes.DISCARD:
+        return _("%(name)s removed; generate the rotation again.") % {"name": name}
+    return _("%(name)s removed.") % {"name": name}
 
 
 @login_required
@@ -313,6 +364,7 @@ def rotation_generate(request, pk: int):
 def round_detail(request, pk: int, number: int):
     tournament = _organiser_tournament(request, pk)
     rnd = selectors.round_with_seating(tournament, number)
+    rounds = list(Round.objects.filter(tournament=tournament).only("number", "status"))
     qr_codes = {}
     for table in rnd.tables.all():
         qr_codes[table.pk] = table_qr(request=request, table=table)
@@ -324,7 +376,9 @@ def round_detail(request, pk: int, number: int):
             "round": rnd,
             "tables": _tables_view(rnd, qr_codes),
             "byes": [bye.player for bye in rnd.byes.all()],
-            "round_count": tournament.rounds.count(),
+            "round_count": len(rounds),
+            "progress": selectors.night_progress(tournament, rounds),
+            "overrides": list(rnd.start_overrides.select_related("user")),
         },
     )
 
@@ -364,7 +418,12 @@ def _tables_view(rnd: Round, qr_codes: dict | None = None) -> list[dict]:
 def round_start(request, pk: int, number: int):
     tournament = _organiser_tournament(request, pk)
     try:
-        services.start_round(round=_round(tournament, number))
+        services.start_round(
+            round=_round(tournament, number),
+            user=request.user,
+            # Only the "start anyway" form of a teams event sends a reason.
+            start_anyway_reason=request.POST.get("start_anyway_reason", ""),
+        )
     except TournamentError as exc:
         messages.error(request, exc.message)
     else:

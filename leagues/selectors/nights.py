@@ -11,7 +11,8 @@ from django.db import connection, transaction
 
 from scoring import standings as maths
 from scoring.models import TableResult
-from tournaments.models import Bye, Player, Round, Seat, Table, Tournament
+from tournaments.models import Player, Round, Seat, Table, Tournament
+from tournaments.selectors import byes_that_happened
 
 
 @dataclass(frozen=True)
@@ -290,9 +291,10 @@ def load_nights(
         tournament_id__in=ids
     ).values_list("pk", "tournament_id", "name", "team_id", "team__name"):
         nights[tournament_id].players[pk] = PlayerInfo(pk, name, team_id, team_name or "")
-    for tournament_id, round_number, player_id in Bye.objects.filter(
-        round__tournament_id__in=ids
-    ).values_list("round__tournament_id", "round__number", "player_id"):
+    # Only byes of rounds that have started: a planned bye has not happened yet.
+    for tournament_id, round_number, player_id in byes_that_happened(ids).values_list(
+        "round__tournament_id", "round__number", "player_id"
+    ):
         nights[tournament_id].byes.append(maths.Bye(round_number, player_id))
     if games:
         _load_games(nights, lines=lines)

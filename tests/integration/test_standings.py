@@ -93,6 +93,12 @@ def seat_rounds(tournament: Tournament, rounds: int) -> None:
 
 
 def start(tournament: Tournament, number: int) -> Round:
+    """Start round `number`, closing the one before first: rounds go in order."""
+    previous = Round.objects.filter(
+        tournament=tournament, number=number - 1, status=Round.Status.IN_PLAY
+    ).first()
+    if previous is not None:
+        scoring_services.close_round(round=previous, user=tournament.owner, force=True)
     rnd = Round.objects.get(tournament=tournament, number=number)
     return tournament_services.start_round(round=rnd)
 

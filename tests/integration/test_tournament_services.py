@@ -282,16 +282,19 @@ def test_adding_a_player_before_play_drops_the_planned_rotation():
     assert Tournament.objects.get(pk=tournament.pk).rotation_quality == {}
 
 
-def test_players_cannot_be_added_or_removed_directly_once_play_has_started():
+def test_players_cannot_be_added_directly_once_play_has_started_and_a_removal_withdraws():
     tournament = progressive()
     services.start_round(round=tournament.rounds.get(number=1))
     with pytest.raises(TournamentError) as refused:
         services.add_player(tournament=tournament, name="Newcomer")
     assert refused.value.code == "round_started"
     with pytest.raises(TournamentError):
-        services.remove_player(player=tournament.players.first())
-    with pytest.raises(TournamentError):
         services.import_players(tournament=tournament, text="Zed\nYan")
+    first = tournament.players.first()
+    removal = services.remove_player(player=first)
+    # Played in round 1, so kept (marked as left) and the rest re-planned without them.
+    assert removal.outcome == services.RemovalOutcome.WITHDRAW
+    assert Player.objects.get(pk=first.pk).active is False
 
 
 def test_remove_player_before_play():
@@ -622,20 +625,34 @@ def test_rounds_start_in_order_and_close_after_starting():
     assert first.status == Round.Status.IN_PLAY
     with pytest.raises(TournamentError):
         services.start_round(round=first)
-    services.start_round(round=second)  # the next may start while the first is in play
+    with pytest.raises(TournamentError) as waiting:
+        services.start_round(round=second)  # the next waits until the first is closed
+    assert waiting.value.code == "previous_round_not_closed"
     close(first)
     assert Round.objects.get(pk=first.pk).status == Round.Status.CLOSED
     with pytest.raises(ScoringError) as refused:
         close(first)
     assert refused.value.code == "round_closed"
+    services.start_round(round=second)
+    assert Round.objects.get(pk=second.pk).status == Round.Status.IN_PLAY
 
 
 # --------------------------------------------------------------------------- changes of the night
 
 
+def play_on(tournament: Tournament, number: int) -> None:
+    """Close the round before `number` (tables without a result by force), then start
+    `number`: rounds go in order."""
+    previous = tournament.rounds.filter(number=number - 1, status=Round.Status.IN_PLAY).first()
+    if previous is not None:
+        scoring_services.close_round(round=previous, user=tournament.owner, force=True)
+    services.start_round(round=tournament.rounds.get(number=number))
+
+
 def started(tournament: Tournament, rounds: int) -> None:
+    """Rounds 1 to `rounds` have started: the last is in play, the others closed."""
     for number in range(1, rounds + 1):
-        services.start_round(round=tournament.rounds.get(number=number))
+        play_on(tournament, number)
 
 
 def test_preview_writes_nothing():
@@ -657,7 +674,6 @@ def test_preview_writes_nothing():
 def test_withdrawal_keeps_started_rounds_exactly_and_never_repeats_a_partner():
     tournament = progressive()
     started(tournament, 3)
-    close(tournament.rounds.get(number=1))
     played_before = seat_rows(tournament, [1, 2, 3])
     ada = tournament.players.get(name="Ada Byron")
 
@@ -713,7 +729,7 @@ def test_a_stale_preview_is_refused():
     started(tournament, 1)
     ada = tournament.players.get(name="Ada Byron")
     preview = services.preview_change(tournament=tournament, withdraw=[ada])
-    services.start_round(round=tournament.rounds.get(number=2))
+    play_on(tournament, 2)
     before = database_snapshot(tournament)
     with pytest.raises(TournamentError) as refused:
         services.apply_change(
@@ -751,7 +767,7 @@ def test_a_player_who_left_can_come_back_under_their_own_name():
     ada = tournament.players.get(name="Ada Byron")
     services.apply_change(tournament=tournament, withdraw=[ada])
     for number in (3, 4):
-        services.start_round(round=tournament.rounds.get(number=number))
+        play_on(tournament, number)
     played_before = seat_rows(tournament, [1, 2, 3, 4])
     change = services.apply_change(tournament=tournament, arrive=["ada byron"])
     assert change.arrived == ("Ada Byron",)
@@ -906,8 +922,8 @@ def test_several_changes_in_a_row_keep_every_played_round_and_all_partners_new()
     services.apply_change(
         tournament=tournament, withdraw=[tournament.players.get(name="Ada Byron")]
     )
-    services.start_round(round=tournament.rounds.get(number=3))
-    services.start_round(round=tournament.rounds.get(number=4))
+    play_on(tournament, 3)
+    play_on(tournament, 4)
     played_before = seat_rows(tournament, [1, 2, 3, 4])
     services.apply_change(
         tournament=tournament,

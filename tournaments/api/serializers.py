@@ -337,9 +337,35 @@ class RotationChangeSerializer(serializers.Serializer):
         return sorted(change.moved_players)
 
 
+class PlayerRemovalSerializer(serializers.Serializer):
+    outcome = serializers.ChoiceField(
+        choices=["delete", "replan", "discard", "withdraw"],
+        help_text="delete: off the list, nothing else changes; replan: off the list and the "
+        "rounds not started re-planned; discard: off the list and the planned rotation "
+        "discarded (it cannot be made without them); withdraw: has played, so marked as "
+        "left (results kept) and the rounds not started re-planned.",
+    )
+    fingerprint = serializers.CharField(
+        help_text="Send it back as ?fingerprint= on DELETE to do exactly this."
+    )
+    reason = serializers.CharField(help_text="Why the rotation is discarded (discard only).")
+    change = RotationChangeSerializer(
+        allow_null=True, help_text="The re-plan (replan and withdraw only)."
+    )
+
+
 class AppliedChangeSerializer(serializers.Serializer):
     change = RotationChangeSerializer()
     rounds = RoundSerializer(many=True, help_text="Every round as now stored.")
+
+
+class StartRoundSerializer(serializers.Serializer):
+    start_anyway_reason = serializers.CharField(
+        max_length=200, required=False, allow_blank=True, default="",
+        help_text="Teams events only: start although an earlier round is still in play, "
+        "and why (kept with who and when). Without it such a start is refused "
+        "(`previous_round_not_closed`).",
+    )
 
 
 class CloseRoundSerializer(serializers.Serializer):

@@ -29,6 +29,7 @@ from scoring import services as scoring_services
 from scoring.models import ResultChange
 from scoring.throttle import TooManyTries, guessing_limited
 from tournaments import selectors, services
+from tournaments.errors import TournamentError
 from tournaments.models import Player, PrintJob, Round, Seat, Table, Team, Tournament
 from tournaments.printing.services import PrintRequestError, base_url_for, request_print
 
@@ -205,15 +206,42 @@ class TournamentViewSet(
                                            context=self._context(tournament)).data,
                         status=status.HTTP_201_CREATED)
 
-    @extend_schema(parameters=[PLAYER_ID], request=None,
-                   responses={204: None, **refusals(400, 403, 404)})
-    @action(detail=True, methods=["delete"], url_path=r"players/(?P<player_id>[0-9]+)")
-    def remove_player(self, request: Request, pk: str, player_id: str) -> Response:
-        """Take a player off the list before the first round."""
+    @extend_schema(parameters=[PLAYER_ID],
+                   responses={200: s.PlayerRemovalSerializer, **refusals(400, 403, 404)})
+    @action(detail=True, methods=["get"], url_path=r"players/(?P<player_id>[0-9]+)/removal")
+    def player_removal(self, request: Request, pk: str, player_id: str) -> Response:
+        """What removing the player would do to the list and the rotation (writes nothing)."""
         tournament = self._tournament()
         player = get_object_or_404(Player, tournament=tournament, pk=player_id)
-        services.remove_player(player=player)
-        return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(s.PlayerRemovalSerializer(services.preview_removal(player=player)).data)
+
+    @extend_schema(
+        parameters=[PLAYER_ID, OpenApiParameter(
+            "fingerprint", OpenApiTypes.STR, OpenApiParameter.QUERY,
+            description="From GET .../removal; needed once the player is in the rotation.")],
+        request=None,
+        responses={200: s.PlayerRemovalSerializer, 204: None, **refusals(400, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["delete"], url_path=r"players/(?P<player_id>[0-9]+)")
+    def remove_player(self, request: Request, pk: str, player_id: str) -> Response:
+        """Remove a player. Not in any round: deleted (204). In the rotation: only with
+        the fingerprint of GET .../removal, and then as that preview says (200)."""
+        tournament = self._tournament()
+        player = get_object_or_404(Player, tournament=tournament, pk=player_id)
+        fingerprint = request.query_params.get("fingerprint") or None
+        if fingerprint is None:
+            removal = services.preview_removal(player=player)
+            if removal.outcome != services.RemovalOutcome.DELETE:
+                raise TournamentError(
+                    "removal_not_confirmed",
+                    _("Removing %(name)s changes the rotation: look at GET "
+                      "players/%(id)s/removal and send its fingerprint.")
+                    % {"name": player.name, "id": player.pk},
+                )
+        removal = services.remove_player(player=player, expected_fingerprint=fingerprint)
+        if removal.outcome == services.RemovalOutcome.DELETE:
+            return Response(status=status.HTTP_204_NO_CONTENT)
+        return Response(s.PlayerRemovalSerializer(removal).data)
 
     # ------------------------------------------------------------ teams
 
@@ -283,14 +311,18 @@ class TournamentViewSet(
         rnd = selectors.round_with_seating(tournament, int(number))
         return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)
 
-    @extend_schema(parameters=[NUMBER], request=None,
+    @extend_schema(parameters=[NUMBER], request=s.StartRoundSerializer,
                    responses={200: s.RoundSerializer, **refusals(400, 403, 404)})
     @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]+)/start")
     def start_round(self, request: Request, pk: str, number: str) -> Response:
-        """Put a planned round in play (the rounds before it must have started)."""
+        """Put a planned round in play once the round before it is closed (a teams
+        event may start it earlier with `start_anyway_reason`)."""
         tournament = self._tournament()
         rnd = get_object_or_404(Round, tournament=tournament, number=int(number))
-        services.start_round(round=rnd)
+        form = s.StartRoundSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        services.start_round(round=rnd, user=request.user,
+                             start_anyway_reason=form.validated_data["start_anyway_reason"])
         rnd = selectors.round_with_seating(tournament, int(number))
         return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)
 

@@ -28,6 +28,11 @@ from .players import (
     import_players,
     import_players_rows,
     parse_player_list,
+)
+from .removal import (
+    PlayerRemoval,
+    RemovalOutcome,
+    preview_removal,
     remove_player,
 )
 from .rotation import (
@@ -41,7 +46,9 @@ from .teams import (
 from .tournament import (
     add_co_organiser,
     create_tournament,
+    fixed_settings,
     remove_co_organiser,
+    replanning_settings,
     update_tournament,
 )
 
@@ -52,6 +59,8 @@ __all__ = [
     "NAME_MAX",
     "ROTATION_FIELDS",
     "RULE_FIELDS",
+    "PlayerRemoval",
+    "RemovalOutcome",
     "RotationChange",
     "RoundChange",
     "TEAM_NAME_MAX",
@@ -61,6 +70,7 @@ __all__ = [
     "add_player",
     "apply_change",
     "create_tournament",
+    "fixed_settings",
     "generate_rotation",
     "import_players",
     "import_players_rows",
@@ -69,8 +79,10 @@ __all__ = [
     "pair_teams_at_random",
     "parse_player_list",
     "preview_change",
+    "preview_removal",
     "remove_co_organiser",
     "remove_player",
+    "replanning_settings",
     "start_round",
     "update_tournament",
 ]

@@ -19,7 +19,6 @@ from ._common import (
     TEAM_NAME_MAX,
     TEAM_SIZES,
     _clean_name,
-    _delete_empty_teams,
     _drop_planned_rotation,
     _lock,
     _name_key,
@@ -288,15 +287,3 @@ def import_players(*, tournament: Tournament, text: str | bytes) -> list[Player]
     if not rows and not unreadable:
         raise TournamentError("import_failed", _("There are no names in the list."))
     return import_players_rows(tournament=tournament, rows=rows, unreadable=unreadable)
-
-
-@transaction.atomic
-def remove_player(*, player: Player) -> None:
-    """Take a player off the list before the first round (a planned rotation is dropped)."""
-    tournament = _lock(player.tournament)
-    _check_can_change_players(tournament)
-    _drop_planned_rotation(tournament)
-    team_id = player.team_id
-    player.delete()
-    if team_id is not None:
-        _delete_empty_teams(tournament)

@@ -6,14 +6,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django.db import transaction
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import locking, rotations
 
 from ..errors import TournamentError
-from ..models import Bye, Player, Round, Seat, Table, Tournament
-from ._common import Side, _lock, _refuse_if_started, _rotation_error
+from ..models import Bye, Player, Round, RoundStartOverride, Seat, Table, Tournament
+from ._common import Side, _clean_name, _lock, _refuse_if_started, _rotation_error
 from .teams import _engine_teams
+
+REASON_MAX = RoundStartOverride._meta.get_field("reason").max_length
 
 
 def _seat_rows(table: Table, sides: Sequence[Side], players: Mapping[str, Player]) -> list[Seat]:
@@ -147,8 +150,14 @@ def generate_rotation(*, tournament: Tournament) -> dict:
 
 
 @transaction.atomic
-def start_round(*, round: Round) -> Round:
-    """Put a planned round in play; the rounds before it must have started already."""
+def start_round(*, round: Round, user=None, start_anyway_reason: str = "") -> Round:
+    """Put a planned round in play once the round before it is closed.
+
+    Rounds go in order. Only a teams event, where each table moves on as soon as it
+    finishes, may start a round while an earlier one is still in play: the organiser
+    (`user`) says why in `start_anyway_reason`, and that is kept as a
+    RoundStartOverride. No round starts before an earlier one has started.
+    """
     locked = _lock(round.tournament)
     row = locking.lock_round(round)
     if row.status != Round.Status.PLANNED:
@@ -156,20 +165,65 @@ def start_round(*, round: Round) -> Round:
             "round_already_started",
             _("Round %(number)s has already started.") % {"number": row.number},
         )
-    waiting = (
-        Round.objects.filter(tournament=locked, number__lt=row.number, status=Round.Status.PLANNED)
+    earlier = list(
+        Round.objects.filter(tournament=locked, number__lt=row.number)
+        .exclude(status=Round.Status.CLOSED)
         .order_by("number")
-        .first()
+        .values_list("number", "status")
     )
-    if waiting is not None:
+    waiting = [n for n, status in earlier if status == Round.Status.PLANNED]
+    if waiting:
         raise TournamentError(
             "earlier_round_not_started",
-            _("Start round %(number)s first.") % {"number": waiting.number},
+            _("Start round %(number)s first.") % {"number": waiting[0]},
         )
+    open_rounds = [n for n, _status in earlier]
+    if open_rounds:
+        _start_out_of_order(locked, row, open_rounds, user, _clean_name(start_anyway_reason))
     row.status = Round.Status.IN_PLAY
     row.save(update_fields=["status"])
     round.status = row.status
     return row
+
+
+def _start_out_of_order(
+    tournament: Tournament, row: Round, open_rounds: list[int], user, reason: str
+) -> None:
+    """Refuse a start while `open_rounds` are in play, unless this is the audited
+    override of a teams event."""
+    numbers = ", ".join(str(n) for n in open_rounds)
+    refusal = ngettext(
+        "Round %(number)s cannot start until round %(open)s is closed.",
+        "Round %(number)s cannot start until rounds %(open)s are closed.",
+        len(open_rounds),
+    ) % {"number": row.number, "open": numbers}
+    teams = tournament.format == Tournament.Format.TEAMS
+    if not reason:
+        details = (
+            [
+                gettext(
+                    "In a teams event a table that has finished may move on: start the "
+                    "round anyway and give the reason."
+                )
+            ]
+            if teams
+            else []
+        )
+        raise TournamentError("previous_round_not_closed", refusal, details=details)
+    if not teams:
+        raise TournamentError(
+            "rounds_cannot_overlap",
+            gettext("%(refusal)s Only a teams event (fixed partners) may start a round early.")
+            % {"refusal": refusal},
+        )
+    if len(reason) > REASON_MAX:
+        raise TournamentError(
+            "reason_too_long",
+            gettext("Say why in at most %(max)s characters.") % {"max": REASON_MAX},
+        )
+    if user is None:
+        raise TypeError("start_round(start_anyway_reason=...) needs the organiser as user")
+    RoundStartOverride.objects.create(round=row, open_rounds=open_rounds, reason=reason, user=user)
 
 
 def _mark_closed(rnd: Round) -> Round:

@@ -18,8 +18,8 @@ from ._common import (
     _check_settings,
     _clean_name,
     _drop_planned_rotation,
+    _has_started,
     _lock,
-    _refuse_if_started,
 )
 
 
@@ -70,6 +70,34 @@ def create_tournament(
     )
 
 
+def fixed_settings(tournament: Tournament) -> dict[str, str]:
+    """The settings that can no longer change, each with the reason why.
+
+    The rules, format and rotation are fixed once the first round has started;
+    before that every setting may change (see replanning_settings).
+    """
+    if not _has_started(tournament):
+        return {}
+    reason = str(_("The rules, format and rotation are fixed once the first round has started."))
+    return dict.fromkeys(sorted(RULE_FIELDS | ROTATION_FIELDS), reason)
+
+
+def replanning_settings(tournament: Tournament) -> dict[str, str]:
+    """The settings whose change would throw away the planned rotation, with a warning.
+
+    Empty when there is no rotation yet or when they are fixed already.
+    """
+    if _has_started(tournament) or not tournament.rounds.exists():
+        return {}
+    warning = str(
+        _(
+            "No round has started, so these can still change, but changing one discards "
+            "the planned rotation: generate it again afterwards."
+        )
+    )
+    return dict.fromkeys(sorted(ROTATION_FIELDS), warning)
+
+
 @transaction.atomic
 def update_tournament(*, tournament: Tournament, **changes: object) -> Tournament:
     """Change the tournament's settings (any of EDITABLE_FIELDS).
@@ -85,11 +113,9 @@ def update_tournament(*, tournament: Tournament, **changes: object) -> Tournamen
     changed = {k for k, v in changes.items() if getattr(locked, k) != v}
     if not changed:
         return locked
-    if changed & (RULE_FIELDS | ROTATION_FIELDS):
-        _refuse_if_started(
-            locked,
-            _("The rules, format and rotation are fixed once the first round has started."),
-        )
+    fixed = fixed_settings(locked)
+    if refused := sorted(changed & fixed.keys()):
+        raise TournamentError("round_started", fixed[refused[0]])
     values = {k: getattr(locked, k) for k in EDITABLE_FIELDS} | changes
     _check_settings(values)
     old_team_size = TEAM_SIZES.get(locked.format)

@@ -1,0 +1,128 @@
+"""Removing a player: asked first, then done in the way that keeps the night whole.
+
+Before there is a rotation a player is simply taken off the list. Once there is one,
+removing a player is a withdrawal through the changes of the night: the rounds not
+started are re-planned for everyone else, and played rounds stay exactly as played.
+A player who has played is never deleted, only marked as having left.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from enum import StrEnum
+
+from django.db import transaction
+from django.utils.translation import gettext_lazy as _
+
+from ..errors import TournamentError
+from ..models import Bye, Player, Round, Seat, Tournament
+from ._common import _delete_empty_teams, _drop_planned_rotation, _has_started, _lock
+from .changes import RotationChange, _plan_change, apply_change
+
+
+class RemovalOutcome(StrEnum):
+    # Not in any round: off the list, nothing else changes.
+    DELETE = "delete"
+    # Seated only in rounds not started: off the list, those rounds re-planned.
+    REPLAN = "replan"
+    # No round started, and the rotation cannot be made without them: off the list
+    # and the planned rotation discarded (generate it again).
+    DISCARD = "discard"
+    # Has played: marked as left, played rounds kept, the rest re-planned.
+    WITHDRAW = "withdraw"
+
+
+@dataclass(frozen=True)
+class PlayerRemoval:
+    """What removing `player` does, worked out and not yet done.
+
+    `change` is the re-plan (REPLAN and WITHDRAW); `reason` says why the rotation
+    is discarded (DISCARD). Send `fingerprint` back to remove_player so it does
+    exactly what was shown.
+    """
+
+    player: Player
+    outcome: RemovalOutcome
+    change: RotationChange | None = None
+    reason: str = ""
+
+    @property
+    def fingerprint(self) -> str:
+        text = f"{self.player.pk}:{self.outcome}:{self.change.fingerprint if self.change else ''}"
+        return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def _in_rounds(player: Player, *, played: bool) -> bool:
+    rounds = Round.objects.filter(tournament_id=player.tournament_id)
+    if played:
+        rounds = rounds.exclude(status=Round.Status.PLANNED)
+    return (
+        Seat.objects.filter(player=player, table__round__in=rounds).exists()
+        or Bye.objects.filter(player=player, round__in=rounds).exists()
+    )
+
+
+def _removal(tournament: Tournament, player: Player) -> PlayerRemoval:
+    player = Player.objects.get(pk=player.pk, tournament=tournament)
+    if not _in_rounds(player, played=False):
+        return PlayerRemoval(player, RemovalOutcome.DELETE)
+    if _in_rounds(player, played=True):
+        if not player.active:
+            raise TournamentError(
+                "not_playing",
+                _("%(name)s has already left; the rounds they played stay as played.")
+                % {"name": player.name},
+            )
+        change = _plan_change(tournament, withdraw=[player], arrive=(), substitute=None).change
+        return PlayerRemoval(player, RemovalOutcome.WITHDRAW, change)
+    try:
+        change = _plan_change(tournament, withdraw=[player], arrive=(), substitute=None).change
+    except TournamentError as exc:
+        if _has_started(tournament):
+            raise
+        return PlayerRemoval(player, RemovalOutcome.DISCARD, reason=exc.message)
+    return PlayerRemoval(player, RemovalOutcome.REPLAN, change)
+
+
+def preview_removal(*, player: Player) -> PlayerRemoval:
+    """What removing `player` would do to the list and the rotation. Writes nothing.
+
+    Raises TournamentError when the player cannot be removed at all (they have
+    already left, or the remaining rounds cannot be re-planned without them once
+    play has started: then bring in a substitute through the changes of the night).
+    """
+    return _removal(player.tournament, player)
+
+
+@transaction.atomic
+def remove_player(*, player: Player, expected_fingerprint: str | None = None) -> PlayerRemoval:
+    """Do what preview_removal describes.
+
+    With `expected_fingerprint` (from the preview the organiser saw) the removal is
+    refused if it would now do something else, e.g. because a round started meanwhile.
+    """
+    tournament = _lock(player.tournament)
+    removal = _removal(tournament, player)
+    if expected_fingerprint is not None and expected_fingerprint != removal.fingerprint:
+        raise TournamentError(
+            "stale_preview",
+            _("The tournament changed since you were asked; look at what happens now and confirm."),
+        )
+    target = removal.player
+    if removal.change is not None:
+        apply_change(
+            tournament=tournament,
+            withdraw=[target],
+            expected_fingerprint=removal.change.fingerprint,
+        )
+    if removal.outcome is RemovalOutcome.DISCARD:
+        _drop_planned_rotation(tournament)
+    if removal.outcome is not RemovalOutcome.WITHDRAW:
+        # Never seated in a round that started, so nothing they played is lost.
+        team_id = target.team_id
+        target.delete()
+        if team_id is not None:
+            _delete_empty_teams(tournament)
+    player.tournament.rotation_quality = tournament.rotation_quality
+    return removal
