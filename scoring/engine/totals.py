@@ -141,12 +141,12 @@ def check_round_totals(rules: RuleSet, totals: Sequence[int], hands: int) -> Non
             {"most": MAX_HANDS_PER_ROUND, "value": shown(hands)},
         )
     per_seat, together = most_points(rules, hands)
-    if sum(wanted) > together or any(w > m for w, m in zip(wanted, per_seat, strict=True)):
+    if any(w > m for w, m in zip(wanted, per_seat, strict=True)):
         raise EngineError(
             "round_totals_too_high",
             gettext_noop(
-                "%(hands)s hands of %(variant)s Euchre give at most %(most)s points to one "
-                "player, so they cannot give totals %(totals)s."
+                "%(hands)s hands of %(variant)s Euchre give one side at most %(most)s "
+                "points, so they cannot give totals %(totals)s."
             ),
             {
                 "hands": hands,
@@ -154,6 +154,16 @@ def check_round_totals(rules: RuleSet, totals: Sequence[int], hands: int) -> Non
                 "most": max(per_seat),
                 "totals": _dashed(wanted),
             },
+        )
+    if rules.seating != PARTNERS and sum(wanted) > together:
+        # Partners' totals repeat per seat, so only the one-side limit above applies.
+        raise EngineError(
+            "round_totals_too_high",
+            gettext_noop(
+                "%(hands)s hands of %(variant)s Euchre give at most %(most)s points in "
+                "all, so they cannot give totals %(totals)s."
+            ),
+            {"hands": hands, "variant": rules.variant, "most": together, "totals": _dashed(wanted)},
         )
     if not round_totals_reachable(rules, wanted, hands):
         raise EngineError(

@@ -155,7 +155,7 @@ def test_one_point_more_than_the_hands_could_give_is_refused_before_any_search()
     with pytest.raises(EngineError) as refused:
         check_round_totals(rules, [397, 0, 397, 0], 99)
     assert refused.value.code == "round_totals_too_high"
-    assert "at most 396 points" in refused.value.message
+    assert "at most 396 points" in refused.value.message, refused.value.message
     check_round_totals(rules, [396, 0, 396, 0], 99)
 
 
@@ -164,6 +164,7 @@ def test_three_handed_points_together_are_bounded_too():
     with pytest.raises(EngineError) as refused:
         check_round_totals(rule_set("three-handed", {}), [300, 300, 300], 99)
     assert refused.value.code == "round_totals_too_high"
+    assert "at most 792 points in all" in refused.value.message
 
 
 @pytest.mark.parametrize(
