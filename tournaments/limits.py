@@ -29,9 +29,8 @@ ROUNDS_PLANNED_MESSAGE = _(
     "Plan between 1 and %(most)s rounds, or leave it empty for the complete rotation."
 )
 TARGET_NEEDS_GAME_MESSAGE = _(
-    "A round of a fixed number of hands ends after its hands, not at a target, so "
-    "“Game to” does not apply: choose “One game to the target” for the round, or leave "
-    "“Game to” at the game's usual target."
+    "A round of a fixed number of hands is not played to a target, so “Game to” does "
+    "not apply. Choose “One game to the target”, or leave “Game to” at the usual target."
 )
 
 

@@ -325,3 +325,23 @@ def test_long_rounds_of_totals_are_answered(db, variant, players, points, stored
     response = client.post(f"/api/tables/{table.token}/totals/", body, format="json")
     assert response.status_code == (200 if stored else 400), response.json()
     assert TableResult.objects.exists() == stored
+
+
+def test_rows_from_before_the_limits_are_brought_into_range(owner):
+    from importlib import import_module
+
+    from django.apps import apps
+
+    migration = import_module("tournaments.migrations.0003_settings_into_range")
+    kept = new_tournament(owner, round_play="game", options={"target": 15})
+    ignored = new_tournament(owner, options={"stick_the_dealer": True})
+    # What an older version stored: a target that rounds of fixed hands never used.
+    with transaction.atomic():
+        Tournament.objects.filter(pk=ignored.pk).update(
+            options={"stick_the_dealer": True, "target": 15}
+        )
+    migration.bring_settings_into_range(apps, None)
+    kept.refresh_from_db()
+    ignored.refresh_from_db()
+    assert kept.options == {"target": 15}
+    assert ignored.options == {"stick_the_dealer": True}
