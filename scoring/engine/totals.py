@@ -21,7 +21,7 @@ from functools import lru_cache
 from itertools import combinations
 
 from .errors import EngineError, gettext_noop, shown
-from .hands import Hand, score_hand
+from .hands import TRICKS, Hand, check_hand, checked_points
 from .rules import PARTNERS, RuleSet
 
 Points = tuple[int, ...]
@@ -36,7 +36,8 @@ def hand_outcomes(rules: RuleSet) -> frozenset[Points]:
     """Every points-per-seat vector one valid (not passed) hand can produce.
 
     Every rule is told from the dealer's seat (the dealer's partner, who bids
-    first), so the hands dealt by seat 0 give all outcomes up to turning the table.
+    first), so the hands dealt by seat 0 give all outcomes up to turning the table;
+    and whether a hand may be played does not depend on the tricks it took.
     """
     seats = list(rules.seats)
     alone_lists = [()] + [(s,) for s in seats] + list(combinations(seats, 2))
@@ -44,12 +45,12 @@ def hand_outcomes(rules: RuleSet) -> frozenset[Points]:
     for maker in seats:
         for round_ in (1, 2):
             for alone in alone_lists:
-                for tricks in range(6):
-                    hand = Hand(0, maker, round_, "hearts", tricks, alone)
-                    try:
-                        points = score_hand(rules, hand)
-                    except EngineError:
-                        continue
+                try:
+                    check_hand(rules, Hand(0, maker, round_, "hearts", 0, alone))
+                except EngineError:
+                    continue
+                for tricks in TRICKS:
+                    points = checked_points(rules, Hand(0, maker, round_, "hearts", tricks, alone))
                     for turn in seats:
                         outcomes.add(points[-turn:] + points[:-turn])
     return frozenset(outcomes)

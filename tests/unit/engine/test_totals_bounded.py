@@ -199,3 +199,16 @@ def test_a_round_longer_than_the_rules_allow_is_refused(hands):
     with pytest.raises(EngineError) as refused:
         check_round_totals(rule_set("north-american", {}), [0, 0, 0, 0], hands)
     assert refused.value.code == "bad_hands"
+
+
+@pytest.mark.parametrize("rules", RULE_SETS, ids=lambda r: r.variant)
+def test_hand_outcomes_are_every_points_vector_of_every_valid_hand(rules):
+    seats = list(rules.seats)
+    alone_lists = [()] + [(s,) for s in seats] + list(combinations(seats, 2))
+    scored = set()
+    for dealer, maker, round_, alone, tricks in product(
+        seats, seats, (1, 2), alone_lists, range(6)
+    ):
+        with contextlib.suppress(EngineError):
+            scored.add(score_hand(rules, Hand(dealer, maker, round_, "hearts", tricks, alone)))
+    assert hand_outcomes(rules) == scored
