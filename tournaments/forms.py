@@ -17,6 +17,8 @@ from scoring.engine.rules import (
     VARIANTS,
 )
 
+from . import limits
+from .limits import HANDS_PER_ROUND_MESSAGE, ROUNDS_PLANNED_MESSAGE, TARGET_NEEDS_GAME_MESSAGE
 from .models import Player, Tournament
 
 BOOLEAN_OPTIONS = (
@@ -46,14 +48,19 @@ DEFENDER_ALONE_LABELS = {
 DECKS_BY_VARIANT = {name: spec.decks for name, spec in VARIANTS.items()}
 
 
+def _range_messages(message) -> dict:
+    """One plain sentence for a number out of range, whichever end it is past."""
+    return {"min_value": message, "max_value": message}
+
+
 class DateInput(forms.DateInput):
     input_type = "date"
 
 
 class TournamentForm(forms.Form):
-    name = forms.CharField(label=_("Name"), max_length=120)
+    name = forms.CharField(label=_("Name"), max_length=limits.TOURNAMENT_NAME_MAX)
     date = forms.DateField(label=_("Date"), widget=DateInput(format="%Y-%m-%d"))
-    venue = forms.CharField(label=_("Venue"), max_length=120, required=False)
+    venue = forms.CharField(label=_("Venue"), max_length=limits.VENUE_MAX, required=False)
     variant = forms.ChoiceField(label=_("Game"), choices=Tournament.Variant.choices)
     format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
     round_play = forms.ChoiceField(
@@ -64,10 +71,18 @@ class TournamentForm(forms.Form):
     )
     hands_per_round = forms.IntegerField(
         label=_("Hands per round"),
-        min_value=1,
-        max_value=99,
+        # 0 passes here for a one-game round, which does not use the count; clean() asks
+        # for at least one hand when a round is a number of hands.
+        min_value=0,
+        max_value=limits.MAX_HANDS_PER_ROUND,
         initial=8,
         help_text=_("Used when a round is a fixed number of hands."),
+        error_messages=_range_messages(
+            limits.filled_lazy(
+                HANDS_PER_ROUND_MESSAGE,
+                {"least": limits.MIN_HANDS_PER_ROUND, "most": limits.MAX_HANDS_PER_ROUND},
+            )
+        ),
     )
     entry_mode = forms.ChoiceField(
         label=_("Results are entered"),
@@ -78,13 +93,17 @@ class TournamentForm(forms.Form):
     rounds_planned = forms.IntegerField(
         label=_("Number of rounds"),
         min_value=1,
-        max_value=200,
+        max_value=limits.MAX_ROUNDS,
         required=False,
+        error_messages=_range_messages(
+            limits.filled_lazy(ROUNDS_PLANNED_MESSAGE, {"most": limits.MAX_ROUNDS})
+        ),
         help_text=_("Leave empty for the complete rotation (everyone partners everyone once)."),
     )
     seed = forms.IntegerField(
         label=_("Rotation seed"),
         min_value=0,
+        max_value=limits.MAX_SEED,
         initial=0,
         required=False,
         help_text=_("Another number gives another seating with the same players."),
@@ -138,7 +157,7 @@ class TournamentForm(forms.Form):
         coerce=int,
         empty_value=None,
         required=False,
-        help_text=_("Points that win a game: 10, 11 or 15."),
+        help_text=_("Points that win a game: 10, 11 or 15. Only for rounds of one game."),
     )
     deck = forms.TypedChoiceField(
         label=_(OPTION_LABELS["deck"]),
@@ -172,6 +191,19 @@ class TournamentForm(forms.Form):
             if name in tournament.options:
                 initial[name] = tournament.options[name]
         return initial
+
+    def clean(self):
+        data = super().clean()
+        if data.get("round_play") == Tournament.RoundPlay.HANDS:
+            hands = data.get("hands_per_round")
+            if hands is not None and hands < limits.MIN_HANDS_PER_ROUND:
+                self.add_error(
+                    "hands_per_round", self.fields["hands_per_round"].error_messages["min_value"]
+                )
+            # The target of a round that ends after its hands would be stored and ignored.
+            if data.get("target"):
+                self.add_error("target", TARGET_NEEDS_GAME_MESSAGE)
+        return data
 
     def options(self) -> dict:
         """Only what the organiser switched away from the game's defaults.
@@ -227,10 +259,10 @@ class TournamentForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(label=_("Player's name"), max_length=80)
+    name = forms.CharField(label=_("Player's name"), max_length=limits.PLAYER_NAME_MAX)
     team_name = forms.CharField(
         label=_("Team"),
-        max_length=120,
+        max_length=limits.TEAM_NAME_MAX,
         required=False,
         help_text=_("Optional: players given the same team name play as one team."),
     )
@@ -312,7 +344,7 @@ class ChangeForm(forms.Form):
     )
     substitute_in = forms.CharField(
         label=_("Substitute: name of the player who takes the seat"),
-        max_length=80,
+        max_length=limits.PLAYER_NAME_MAX,
         required=False,
     )
     # The preview's fingerprint, sent back on confirm so what is applied is what was shown.

@@ -7,12 +7,15 @@ import datetime
 import secrets
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import VARIANTS
+
+from . import limits
 
 
 def new_table_token() -> str:
@@ -52,9 +55,9 @@ class Tournament(models.Model):
         HANDS = "hands", _("A fixed number of hands")
         GAME = "game", _("One game to the target")
 
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=limits.TOURNAMENT_NAME_MAX)
     date = models.DateField(_("date"))
-    venue = models.CharField(_("venue"), max_length=120, blank=True)
+    venue = models.CharField(_("venue"), max_length=limits.VENUE_MAX, blank=True)
     variant = models.CharField(
         _("game"), max_length=20, choices=Variant.choices, default=Variant.NORTH_AMERICAN
     )
@@ -65,7 +68,12 @@ class Tournament(models.Model):
     round_play = models.CharField(
         _("a round is"), max_length=10, choices=RoundPlay.choices, default=RoundPlay.HANDS
     )
-    hands_per_round = models.PositiveSmallIntegerField(_("hands per round"), default=8)
+    # 0 only where a round is one game and the count is unused (a database check).
+    hands_per_round = models.PositiveSmallIntegerField(
+        _("hands per round"),
+        default=8,
+        validators=[MaxValueValidator(limits.MAX_HANDS_PER_ROUND)],
+    )
     entry_mode = models.CharField(
         _("results are entered"), max_length=10, choices=EntryMode.choices,
         default=EntryMode.HANDS,
@@ -74,9 +82,12 @@ class Tournament(models.Model):
         _("number of rounds"),
         null=True,
         blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_ROUNDS)],
         help_text=_("Leave empty for the complete rotation (everyone partners everyone once)."),
     )
-    seed = models.PositiveIntegerField(_("rotation seed"), default=0)
+    seed = models.PositiveIntegerField(
+        _("rotation seed"), default=0, validators=[MaxValueValidator(limits.MAX_SEED)]
+    )
     rotation_quality = models.JSONField(default=dict, blank=True, editable=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
@@ -94,6 +105,24 @@ class Tournament(models.Model):
 
     class Meta:
         ordering = ["-date", "name"]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(hands_per_round__lte=limits.MAX_HANDS_PER_ROUND)
+                & (
+                    models.Q(hands_per_round__gte=limits.MIN_HANDS_PER_ROUND)
+                    | models.Q(round_play="game")
+                ),
+                name="hands_per_round_in_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(rounds_planned__isnull=True)
+                | models.Q(rounds_planned__gte=1, rounds_planned__lte=limits.MAX_ROUNDS),
+                name="rounds_planned_in_range",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(seed__lte=limits.MAX_SEED), name="seed_in_range"
+            ),
+        ]
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
 
@@ -113,7 +142,7 @@ class Team(models.Model):
     """A fixed partnership (teams format) or team of three (six-handed)."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="teams")
-    name = models.CharField(_("name"), max_length=120)
+    name = models.CharField(_("name"), max_length=limits.TEAM_NAME_MAX)
 
     class Meta:
         ordering = ["pk"]
@@ -129,7 +158,7 @@ class Team(models.Model):
 
 class Player(models.Model):
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
-    name = models.CharField(_("name"), max_length=80)
+    name = models.CharField(_("name"), max_length=limits.PLAYER_NAME_MAX)
     team = models.ForeignKey(
         Team,
         on_delete=models.SET_NULL,

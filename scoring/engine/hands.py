@@ -95,6 +95,11 @@ def parse_hand(obj: object) -> Deal:
 def score_hand(rules: RuleSet, hand: Deal) -> tuple[int, ...]:
     """Points per seat for one hand (partners show their side's points)."""
     check_hand(rules, hand)
+    return checked_points(rules, hand)
+
+
+def checked_points(rules: RuleSet, hand: Deal) -> tuple[int, ...]:
+    """Points per seat for a hand `check_hand` has accepted."""
     points = [0] * rules.players
     if isinstance(hand, PassedHand):
         return tuple(points)

@@ -114,7 +114,9 @@ def same_seating(a, b) -> bool:
 
 def test_create_tournament_stores_the_settings():
     owner = UserFactory()
-    tournament = make_tournament(owner, options={"stick_the_dealer": True, "target": 11})
+    tournament = make_tournament(
+        owner, round_play="game", options={"stick_the_dealer": True, "target": 11}
+    )
     tournament.refresh_from_db()
     assert tournament.owner == owner
     assert tournament.options == {"stick_the_dealer": True, "target": 11}

@@ -229,7 +229,7 @@ def test_creating_a_tournament_saves_it_with_the_chosen_options(client, organise
     client.force_login(organiser)
     response = client.post(
         reverse("tournament-create"),
-        _create_data(stick_the_dealer="on", target="11", rounds_planned="6"),
+        _create_data(stick_the_dealer="on", round_play="game", target="11", rounds_planned="6"),
     )
     tournament = Tournament.objects.get(name="Friday progressive")
     assert response.status_code == 302

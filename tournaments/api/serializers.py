@@ -14,6 +14,7 @@ from rest_framework import serializers
 
 from scoring import selectors as scoring_selectors
 from scoring.models import ResultChange, TableResult
+from tournaments import limits
 from tournaments.models import Player, PrintJob, Round, Seat, Table, Team, Tournament
 
 ORGANISERS_ONLY = "Only in organisers' responses."
@@ -65,23 +66,47 @@ class TournamentSerializer(serializers.ModelSerializer):
 class TournamentWriteSerializer(serializers.Serializer):
     """create_tournament's arguments; on PATCH any subset (update_tournament)."""
 
-    name = serializers.CharField(max_length=120)
+    name = serializers.CharField(max_length=limits.TOURNAMENT_NAME_MAX)
     date = serializers.DateField()
-    venue = serializers.CharField(max_length=120, required=False, allow_blank=True, default="")
+    venue = serializers.CharField(
+        max_length=limits.VENUE_MAX, required=False, allow_blank=True, default=""
+    )
     variant = serializers.ChoiceField(choices=Tournament.Variant.choices)
     options = serializers.DictField(required=False, default=dict)
     format = serializers.ChoiceField(choices=Tournament.Format.choices)
     round_play = serializers.ChoiceField(
         choices=Tournament.RoundPlay.choices, required=False, default=Tournament.RoundPlay.HANDS
     )
-    hands_per_round = serializers.IntegerField(min_value=0, required=False, default=8)
+    hands_per_round = serializers.IntegerField(
+        min_value=0,
+        max_value=limits.MAX_HANDS_PER_ROUND,
+        required=False,
+        default=8,
+        help_text=f"{limits.MIN_HANDS_PER_ROUND} to {limits.MAX_HANDS_PER_ROUND} for rounds of a "
+        "fixed number of hands; unused (0 allowed) when a round is one game.",
+    )
     entry_mode = serializers.ChoiceField(
         choices=Tournament.EntryMode.choices, required=False, default=Tournament.EntryMode.HANDS
     )
     rounds_planned = serializers.IntegerField(
-        min_value=1, required=False, allow_null=True, default=None
+        min_value=1,
+        max_value=limits.MAX_ROUNDS,
+        required=False,
+        allow_null=True,
+        default=None,
     )
-    seed = serializers.IntegerField(min_value=0, required=False, default=0)
+    seed = serializers.IntegerField(
+        min_value=0, max_value=limits.MAX_SEED, required=False, default=0
+    )
+
+    def validate(self, attrs: dict) -> dict:
+        # Said here as well as by the service, so the answer names the field.
+        if (
+            attrs.get("round_play") == Tournament.RoundPlay.HANDS
+            and "target" in (attrs.get("options") or {})
+        ):
+            raise serializers.ValidationError({"options": [str(limits.TARGET_NEEDS_GAME_MESSAGE)]})
+        return attrs
 
 
 # ---------------------------------------------------------------- players and teams
@@ -105,9 +130,9 @@ class PlayerSerializer(OrganiserFieldsMixin, serializers.ModelSerializer):
 
 
 class PlayerAddSerializer(serializers.Serializer):
-    name = serializers.CharField(max_length=200, allow_blank=True)
+    name = serializers.CharField(max_length=limits.PLAYER_NAME_MAX, allow_blank=True)
     team_name = serializers.CharField(
-        max_length=200, required=False, allow_blank=True, default="",
+        max_length=limits.TEAM_NAME_MAX, required=False, allow_blank=True, default="",
         help_text="Put the player in this team (made when new); teams formats only.",
     )
 
@@ -266,7 +291,8 @@ class CoOrganiserAddSerializer(serializers.Serializer):
 class SubstituteSerializer(serializers.Serializer):
     player = serializers.IntegerField(help_text="Id of the player who leaves.")
     name = serializers.CharField(
-        max_length=80, help_text="The newcomer who takes over the leaver's seats."
+        max_length=limits.PLAYER_NAME_MAX,
+        help_text="The newcomer who takes over the leaver's seats.",
     )
 
 
@@ -276,7 +302,8 @@ class ChangeRequestSerializer(serializers.Serializer):
         help_text="Ids of players who leave: they are taken out of the rounds still to play.",
     )
     arrive = serializers.ListField(
-        child=serializers.CharField(max_length=80), required=False, default=list,
+        child=serializers.CharField(max_length=limits.PLAYER_NAME_MAX), required=False,
+        default=list,
         help_text="Names of late arrivals: they join the rounds still to play.",
     )
     substitutes = SubstituteSerializer(many=True, required=False, default=list)

@@ -17,8 +17,10 @@ from scoring.engine.rules import PARTNERS
 from scoring.messages import engine_message
 from tournaments import locking, rotations
 
+from .. import limits
 from ..errors import TournamentError
-from ..models import Player, Round, Team, Tournament
+from ..limits import HANDS_PER_ROUND_MESSAGE, ROUNDS_PLANNED_MESSAGE, TARGET_NEEDS_GAME_MESSAGE
+from ..models import Round, Tournament
 
 Side = tuple[str, ...]
 
@@ -42,7 +44,6 @@ TEAM_SIZES: Mapping[str, int] = {
 }
 
 
-
 def partners_rotate(fmt: str) -> bool:
     """Whether the format's players change partners: partnership games without fixed teams.
 
@@ -53,8 +54,8 @@ def partners_rotate(fmt: str) -> bool:
     return bool(variants) and partnered and fmt not in TEAM_SIZES
 
 
-NAME_MAX = Player._meta.get_field("name").max_length
-TEAM_NAME_MAX = Team._meta.get_field("name").max_length
+NAME_MAX = limits.PLAYER_NAME_MAX
+TEAM_NAME_MAX = limits.TEAM_NAME_MAX
 # An import is a club's list of players, not a data dump; a bigger file is a mistake.
 IMPORT_MAX_LINES = 2000
 
@@ -159,8 +160,19 @@ def _check_rules(variant: str, options: object, fmt: str) -> None:
 
 
 def _check_settings(values: Mapping[str, object]) -> None:
-    if not _clean_name(values["name"]):
+    name = _clean_name(values["name"])
+    if not name:
         raise TournamentError("name_required", _("Give the tournament a name."))
+    if len(name) > limits.TOURNAMENT_NAME_MAX:
+        raise TournamentError(
+            "name_too_long",
+            _("The name is longer than %(max)s characters.") % {"max": limits.TOURNAMENT_NAME_MAX},
+        )
+    if len(_clean_name(values.get("venue", ""))) > limits.VENUE_MAX:
+        raise TournamentError(
+            "venue_too_long",
+            _("The venue is longer than %(max)s characters.") % {"max": limits.VENUE_MAX},
+        )
     if not isinstance(values["date"], Date):
         raise TournamentError("bad_date", _("Give the date the tournament is played."))
     _check_rules(str(values["variant"]), values["options"], str(values["format"]))
@@ -174,21 +186,36 @@ def _check_settings(values: Mapping[str, object]) -> None:
             "bad_round_play", _("A round is either a number of hands or one game.")
         )
     hands = values["hands_per_round"]
-    if not isinstance(hands, int) or hands < 0:
-        raise TournamentError("bad_hands_per_round", _("A round is between 1 and 99 hands."))
-    if round_play == Tournament.RoundPlay.HANDS and (
-        not isinstance(hands, int) or not 1 <= hands <= 99
+    # A one-game round does not use the count, so 0 is allowed there.
+    least = 0 if round_play == Tournament.RoundPlay.GAME else limits.MIN_HANDS_PER_ROUND
+    if (
+        isinstance(hands, bool)
+        or not isinstance(hands, int)
+        or not least <= hands <= limits.MAX_HANDS_PER_ROUND
     ):
-        raise TournamentError("bad_hands_per_round", _("A round is between 1 and 99 hands."))
-    rounds = values["rounds_planned"]
-    if rounds is not None and (not isinstance(rounds, int) or not 1 <= rounds <= 200):
         raise TournamentError(
-            "bad_rounds_planned",
-            _("Plan between 1 and 200 rounds, or leave it empty for the complete rotation."),
+            "bad_hands_per_round",
+            HANDS_PER_ROUND_MESSAGE
+            % {"least": limits.MIN_HANDS_PER_ROUND, "most": limits.MAX_HANDS_PER_ROUND},
+        )
+    if round_play == Tournament.RoundPlay.HANDS and "target" in values["options"]:  # type: ignore[operator]
+        raise TournamentError("target_needs_game_rounds", TARGET_NEEDS_GAME_MESSAGE)
+    rounds = values["rounds_planned"]
+    if rounds is not None and (
+        isinstance(rounds, bool)
+        or not isinstance(rounds, int)
+        or not 1 <= rounds <= limits.MAX_ROUNDS
+    ):
+        raise TournamentError(
+            "bad_rounds_planned", ROUNDS_PLANNED_MESSAGE % {"most": limits.MAX_ROUNDS}
         )
     seed = values["seed"]
-    if not isinstance(seed, int) or not 0 <= seed <= 2**31 - 1:
-        raise TournamentError("bad_seed", _("The rotation seed is a whole number, 0 or more."))
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= limits.MAX_SEED:
+        raise TournamentError(
+            "bad_seed",
+            _("The rotation seed is a whole number from 0 to %(most)s.")
+            % {"most": limits.MAX_SEED},
+        )
 
 
 def _team_display_name(names: Sequence[str]) -> str:

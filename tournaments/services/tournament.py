@@ -44,6 +44,7 @@ def create_tournament(
     values = {
         "name": name,
         "date": date,
+        "venue": venue,
         "variant": variant,
         "options": options,
         "format": format,

@@ -1,0 +1,58 @@
+"""The ranges a tournament's settings and names may take, in one place.
+
+Models (field sizes, validators and database checks), forms, API serializers and
+services all read these, with the sentences that refuse a value out of range, so a
+value one of them accepts the others accept too. The longest round comes from the
+rules engine, whose checks are exact and bounded up to it.
+"""
+
+from __future__ import annotations
+
+from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
+
+from scoring.engine.totals import MAX_HANDS_PER_ROUND
+
+# A round of a fixed number of hands has 1 to MAX_HANDS_PER_ROUND of them; a round
+# played as one game to the target keeps the count unused (0 allowed there).
+MIN_HANDS_PER_ROUND = 1
+MAX_ROUNDS = 200
+MAX_SEED = 2**31 - 1
+
+TOURNAMENT_NAME_MAX = 120
+VENUE_MAX = 120
+PLAYER_NAME_MAX = 80
+TEAM_NAME_MAX = 120
+
+HANDS_PER_ROUND_MESSAGE = _("A round is between %(least)s and %(most)s hands.")
+ROUNDS_PLANNED_MESSAGE = _(
+    "Plan between 1 and %(most)s rounds, or leave it empty for the complete rotation."
+)
+TARGET_NEEDS_GAME_MESSAGE = _(
+    "A round of a fixed number of hands is not played to a target, so “Game to” does "
+    "not apply. Choose “One game to the target”, or leave “Game to” at the usual target."
+)
+
+
+def _filled(message: object, params: dict) -> str:
+    return str(message) % params
+
+
+# For messages fixed at import (a form field's error messages): filled in the
+# language of the request that shows them, not the one active at import.
+filled_lazy = lazy(_filled, str)
+
+__all__ = [
+    "HANDS_PER_ROUND_MESSAGE",
+    "MAX_HANDS_PER_ROUND",
+    "MAX_ROUNDS",
+    "MAX_SEED",
+    "MIN_HANDS_PER_ROUND",
+    "PLAYER_NAME_MAX",
+    "ROUNDS_PLANNED_MESSAGE",
+    "TARGET_NEEDS_GAME_MESSAGE",
+    "TEAM_NAME_MAX",
+    "TOURNAMENT_NAME_MAX",
+    "VENUE_MAX",
+    "filled_lazy",
+]
