@@ -36,6 +36,14 @@ class BodyTooLarge(exceptions.APIException):
     default_detail = _lazy("The request is too large.")
 
 
+class Unavailable(exceptions.APIException):
+    """A service the request needs is down (e.g. the print queue); try again later."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "unavailable"
+    default_detail = _lazy("This is unavailable right now; try again in a few minutes.")
+
+
 def status_for(code: str) -> int:
     if code in CONFLICT_CODES:
         return status.HTTP_409_CONFLICT
