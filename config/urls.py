@@ -18,3 +18,9 @@ urlpatterns = [
     path("", include("leagues.urls")),
     path("", include("tournaments.urls")),
 ]
+
+# Django's own error answers: the API's JSON shape under /api/, the usual pages elsewhere.
+handler400 = "tournaments.api.errors.bad_request"
+handler403 = "tournaments.api.errors.permission_denied"
+handler404 = "tournaments.api.errors.page_not_found"
+handler500 = "tournaments.api.errors.server_error"

@@ -19,7 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Player, PrintJob, Tournament
-from tournaments.printing.services import PrintRequestError, request_print
+from tournaments.printing.services import PrintingUnavailable, PrintRequestError, request_print
 
 from . import selectors, services
 from .forms import (
@@ -159,7 +159,7 @@ def standings_print(request, pk: int):
             base_url=request.build_absolute_uri("/"),
             standings=selectors.standings_print_table(standings),
         )
-    except PrintRequestError as error:
+    except (PrintRequestError, PrintingUnavailable) as error:
         messages.error(request, str(error))
         return redirect("standings-page", pk=tournament.pk)
     return redirect("print-job", job_id=job.pk)

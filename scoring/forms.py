@@ -21,11 +21,22 @@ def new_idempotency_key() -> str:
     return uuid.uuid4().hex
 
 
+# Hidden fields are the page's, not the scorer's: only a stale or tampered page
+# posts them wrong, and their field names would mean nothing to the person.
+NOT_UNDERSTOOD = _("That request was not understood; reload the page and try again.")
+
+
 class SubmissionForm(forms.Form):
     """Carries the result version the page showed and a key unique to this render."""
 
     version = forms.IntegerField(widget=forms.HiddenInput, min_value=0)
     idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+
+    def clean(self):
+        data = super().clean()
+        if any(name in self.fields and self[name].is_hidden for name in self.errors):
+            self.add_error(None, NOT_UNDERSTOOD)
+        return data
 
 
 class HandForm(SubmissionForm):
@@ -239,9 +250,19 @@ class OrganiserConfirmForm(SubmissionForm):
 
 
 class KeyForm(forms.Form):
-    """A bare button's form: only the per-render key, so a double tap acts once."""
+    """A bare button's form: only the per-render key, so a double tap acts once.
 
-    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64)
+    The pages always send one; a post without it simply acts. Its length is checked
+    here because the audit trail stores at most 64 characters of it.
+    """
+
+    idempotency_key = forms.CharField(widget=forms.HiddenInput, max_length=64, required=False)
+
+
+class RemoveHandForm(SubmissionForm):
+    """The organiser's "Remove hand N": which hand, against the version shown."""
+
+    hand_number = forms.IntegerField(widget=forms.HiddenInput, min_value=1)
 
 
 class CorrectionNoteForm(forms.Form):

@@ -16,12 +16,15 @@ from tournaments.selectors import tournament_for_organiser
 from . import selectors, services
 from .errors import ScoringError
 from .forms import (
+    NOT_UNDERSTOOD,
     ConfirmForm,
     CorrectionNoteForm,
     HandForm,
     KeyForm,
     OrganiserConfirmForm,
+    RemoveHandForm,
     SeatChoiceForm,
+    SubmissionForm,
     TotalsForm,
     new_idempotency_key,
 )
@@ -207,17 +210,25 @@ def _submit_hand(request, summary, *, scorer, via, **_kwargs):
     return redirect(request.path), {}
 
 
+def _not_understood(request) -> None:
+    messages.error(request, NOT_UNDERSTOOD)
+
+
 def _remove_last(request, summary, *, scorer, via, **_kwargs):
     if _need_scorer(request, scorer):
         return None, {}
+    form = SubmissionForm(request.POST)
+    if not form.is_valid():
+        _not_understood(request)
+        return redirect(request.path), {}
     try:
         services.submit_hands(
             table=summary.table, hands=summary.hands[:-1], seat=scorer, via=via,
-            expected_version=int(request.POST.get("version", "-1") or -1),
-            idempotency_key=request.POST.get("idempotency_key", ""),
+            expected_version=form.cleaned_data["version"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
         )
-    except (ScoringError, ValueError) as error:
-        messages.error(request, getattr(error, "message", str(error)))
+    except ScoringError as error:
+        messages.error(request, error.message)
     else:
         messages.success(request, _("The last hand was removed."))
     return redirect(request.path), {}
@@ -339,9 +350,13 @@ def round_results(request, pk: int, number: int):
 def round_results_close(request, pk: int, number: int):
     rnd = _organiser_round(request, pk, number)
     force = request.POST.get("force") == "1"
+    form = KeyForm(request.POST)
+    if not form.is_valid():
+        _not_understood(request)
+        return redirect("round-results", pk=pk, number=number)
     try:
         services.close_round(round=rnd, user=request.user, force=force,
-                             idempotency_key=request.POST.get("idempotency_key") or None)
+                             idempotency_key=form.cleaned_data["idempotency_key"] or None)
     except ScoringError as error:
         messages.error(request, error.message)
     else:
@@ -356,7 +371,7 @@ def result_confirm(request, pk: int, number: int, table_number: int):
     table = get_object_or_404(Table, round=rnd, number=table_number)
     form = OrganiserConfirmForm(request.POST)
     if not form.is_valid():
-        messages.error(request, _("That form is out of date; reload the page and try again."))
+        _not_understood(request)
         return redirect("round-results", pk=pk, number=number)
     try:
         services.confirm_result(
@@ -388,15 +403,17 @@ def result_correct(request, pk: int, number: int, table_number: int):
     if request.method == "POST":
         action = request.POST.get("action")
         form_class = HandForm if action in ("hand", "remove") else TotalsForm
-        form = KeyForm(request.POST) if action == "remove" else form_class(
+        form = RemoveHandForm(request.POST) if action == "remove" else form_class(
             request.POST, summary=summary
         )
-        if note_form.is_valid() and form.is_valid():
-            changed = _corrected(action, form, hands, request)
+        if action == "remove" and not form.is_valid():
+            _not_understood(request)
+        elif note_form.is_valid() and form.is_valid():
+            changed = _corrected(action, form, hands)
             try:
                 services.correct_result(
                     table=table, user=request.user,
-                    expected_version=int(request.POST.get("version") or 0),
+                    expected_version=form.cleaned_data["version"],
                     idempotency_key=form.cleaned_data["idempotency_key"],
                     note=note_form.cleaned_data["note"],
                     **changed,
@@ -412,7 +429,8 @@ def result_correct(request, pk: int, number: int, table_number: int):
                                 table_number=table_number)
         if action == "hand":
             hand_form = form
-            editing = form.data.get("hand_number") or None
+            form.is_valid()  # cleaned_data then holds every field that was right
+            editing = form.cleaned_data.get("hand_number")
         elif action == "totals":
             totals_form = form
     if hand_form is None:
@@ -435,11 +453,11 @@ def result_correct(request, pk: int, number: int, table_number: int):
     })
 
 
-def _corrected(action: str, form, hands: list[dict], request) -> dict:
+def _corrected(action: str, form, hands: list[dict]) -> dict:
     if action == "totals":
         return {"side_points": form.side_points()}
     if action == "remove":
-        number = int(request.POST.get("hand_number") or 0)
+        number = form.cleaned_data["hand_number"]
         return {"hands": [h for i, h in enumerate(hands, start=1) if i != number]}
     number = form.cleaned_data.get("hand_number")
     if number and 1 <= number <= len(hands):

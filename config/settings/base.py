@@ -134,9 +134,17 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": [
         "rest_framework.permissions.IsAuthenticatedOrReadOnly",
     ],
+    # Bodies are bounded in size and nesting: hostile JSON is a 400, not a 500.
+    "DEFAULT_PARSER_CLASSES": [
+        "tournaments.api.parsers.BoundedJSONParser",
+        "rest_framework.parsers.FormParser",
+        "rest_framework.parsers.MultiPartParser",
+    ],
     # Errors speak the same codes and messages as the pages.
     "EXCEPTION_HANDLER": "tournaments.api.errors.api_exception_handler",
 }
+# Django's own error pages and CSRF refusal answer the API's JSON shape under /api/.
+CSRF_FAILURE_VIEW = "tournaments.api.errors.csrf_failure"
 SPECTACULAR_SETTINGS = {
     "TITLE": "Euchre tournament manager API",
     "VERSION": "1.0.0",

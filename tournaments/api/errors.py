@@ -11,9 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.core.exceptions import PermissionDenied, RequestDataTooBig
+from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.views import csrf, defaults
+from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
@@ -26,6 +29,20 @@ from tournaments.locking import BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, is_busy
 # the client should reload and try again, which is what 409 tells it.
 CONFLICT_CODES = frozenset({"conflict", "duplicate_submission", "stale_preview", "result_changed"})
 FORBIDDEN_CODES = frozenset({"not_organiser", "not_owner"})
+
+
+class BodyTooLarge(exceptions.APIException):
+    status_code = status.HTTP_413_REQUEST_ENTITY_TOO_LARGE
+    default_code = "too_large"
+    default_detail = _lazy("The request is too large.")
+
+
+class Unavailable(exceptions.APIException):
+    """A service the request needs is down (e.g. the print queue); try again later."""
+
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_code = "unavailable"
+    default_detail = _lazy("This is unavailable right now; try again in a few minutes.")
 
 
 def status_for(code: str) -> int:
@@ -64,7 +81,9 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
     if isinstance(exc, ScoringError):
         set_rollback()
         return Response(error_body(exc.code, exc.message), status=status_for(exc.code))
-    if isinstance(exc, Http404):
+    if isinstance(exc, RequestDataTooBig):
+        exc = BodyTooLarge()
+    elif isinstance(exc, Http404):
         exc = exceptions.NotFound(*exc.args)
     elif isinstance(exc, PermissionDenied):
         exc = exceptions.PermissionDenied(*exc.args)
@@ -139,14 +158,74 @@ class ErrorSerializer(serializers.Serializer):
     )
 
 
-def unknown_endpoint(request, *args: object, **kwargs: object):
+# ---------------------------------------------------------------- outside DRF's views
+# Django answers some requests before (or instead of) any API view: a path that names
+# no endpoint, a CSRF refusal, an unhandled error. Under /api/ they answer the same
+# JSON shape as everything else; the pages keep Django's own.
+
+
+def is_api_request(request) -> bool:
+    return request.path_info.startswith("/api/")
+
+
+def _json(code: str, message: str, status_code: int) -> JsonResponse:
+    return JsonResponse(error_body(code, message), status=status_code)
+
+
+@csrf_exempt  # it changes nothing; a POST to a wrong path is told so, not about CSRF
+def unknown_endpoint(request, *args: object, **kwargs: object) -> JsonResponse:
     """A path under /api/ that names no endpoint: the same JSON shape as every API error,
     so a client never has to parse an HTML page."""
-    from django.http import JsonResponse
-
-    return JsonResponse(
-        error_body(
-            "not_found", _("There is no such API endpoint: %(path)s") % {"path": request.path}
-        ),
-        status=status.HTTP_404_NOT_FOUND,
+    return _json(
+        "not_found",
+        _("There is no such API endpoint: %(path)s") % {"path": request.path},
+        status.HTTP_404_NOT_FOUND,
     )
+
+
+def bad_request(request, exception: Exception) -> HttpResponse:
+    if is_api_request(request):
+        if isinstance(exception, RequestDataTooBig):
+            return _json("too_large", str(BodyTooLarge.default_detail), 413)
+        return _json("bad_request", _("The request could not be understood."), 400)
+    return defaults.bad_request(request, exception)
+
+
+def permission_denied(request, exception: Exception) -> HttpResponse:
+    if is_api_request(request):
+        message = str(exception) if exception and str(exception) else None
+        return _json("permission_denied", message or _("You are not allowed to do that."), 403)
+    return defaults.permission_denied(request, exception)
+
+
+def page_not_found(request, exception: Exception) -> HttpResponse:
+    if is_api_request(request):
+        return unknown_endpoint(request)
+    return defaults.page_not_found(request, exception)
+
+
+def server_error(request) -> HttpResponse:
+    if is_api_request(request):
+        return _json(
+            "server_error",
+            _(
+                "Something went wrong on the server. Try again; if it keeps happening, "
+                "tell the site's administrator."
+            ),
+            500,
+        )
+    return defaults.server_error(request)
+
+
+def csrf_failure(request, reason: str = "") -> HttpResponse:
+    """settings.CSRF_FAILURE_VIEW."""
+    if is_api_request(request):
+        return _json(
+            "csrf_failed",
+            _(
+                "This request was refused because it came without the site's security "
+                "token (CSRF). Reload the page and try again, or use a table or seat token."
+            ),
+            403,
+        )
+    return csrf.csrf_failure(request, reason=reason)

@@ -242,7 +242,8 @@ class PrintJobSerializer(serializers.ModelSerializer):
                                     default=None, allow_null=True)
     stalled = serializers.BooleanField(
         source="is_stalled", help_text="Waiting or rendering, but no worker moved it on for "
-        "a long while: ask again with a new job.",
+        "a long while. Reading a job marks a stalled one failed (see `error`), so this is "
+        "true only in answers made before that.",
     )
     download = serializers.SerializerMethodField(help_text="The PDF's address once done.")
 

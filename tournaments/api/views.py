@@ -31,11 +31,17 @@ from scoring.throttle import TooManyTries, guessing_limited
 from tournaments import selectors, services
 from tournaments.errors import TournamentError
 from tournaments.models import Player, PrintJob, Round, Seat, Table, Team, Tournament
-from tournaments.printing.services import PrintRequestError, base_url_for, request_print
+from tournaments.printing.services import (
+    PrintingUnavailable,
+    PrintRequestError,
+    base_url_for,
+    fail_stalled,
+    request_print,
+)
 
 from . import serializers as s
 from .authentication import TableTokenAuthentication
-from .errors import ErrorSerializer, api_exception_handler
+from .errors import ErrorSerializer, Unavailable, api_exception_handler
 from .permissions import ActsForTable, HoldsTableToken, IsOrganiserAlways, IsTournamentOrganiser
 
 
@@ -50,6 +56,8 @@ def refusals(*codes: int) -> dict[int, OpenApiResponse]:
         "(`duplicate_submission`).",
         429: "Too many wrong card codes from this table or address (`throttled`); "
         "try again after Retry-After seconds.",
+        503: "A service it needs is down (`printing_unavailable`: the print queue); "
+        "nothing was done, try again later.",
     }
     return {code: OpenApiResponse(ErrorSerializer, description=words[code]) for code in codes}
 
@@ -79,12 +87,31 @@ def _players_by_id(tournament: Tournament, wanted: dict[str, list[int]]) -> dict
     return found
 
 
+# What any endpoint that takes a body may answer before it reads it (api.parsers).
+BODY_REFUSALS = {
+    "400": "The body is not valid JSON or nests too deep (`parse_error`), or is refused.",
+    "413": "The body is larger than the site accepts (`too_large`).",
+    "415": "The body is in a format the API does not read (`unsupported_media_type`).",
+}
+
+
 class ApiSchema(AutoSchema):
-    """Marks reads anyone may make as needing no credentials in the schema.
+    """Marks reads anyone may make as needing no credentials in the schema, and lists
+    the answers every endpoint with a body can give (so the schema has every status).
 
     drf-spectacular only recognises DRF's own permission classes for that; ours say so
     through `public_reads`.
     """
+
+    def _get_response_bodies(self, direction="response"):
+        responses = super()._get_response_bodies(direction)
+        if self.method in ("POST", "PUT", "PATCH"):
+            for code, words in BODY_REFUSALS.items():
+                if code not in responses:
+                    responses[code] = self._get_response_for_code(
+                        OpenApiResponse(ErrorSerializer, description=words), code,
+                        direction=direction)
+        return responses
 
     def get_auth(self):
         auths = super().get_auth()
@@ -177,7 +204,9 @@ class TournamentViewSet(
                                                **refusals(404)})
     @extend_schema(methods=["POST"], request=s.PlayerAddSerializer,
                    responses={201: s.PlayerSerializer, **refusals(400, 403, 404)})
-    @action(detail=True, methods=["get", "post"])
+    # Lists under a tournament are whole (a night's players fit one answer), so they
+    # are not paginated like the tournament list; the schema must say so too.
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def players(self, request: Request, pk: str) -> Response:
         """Players (their codes only for organisers); organisers add one."""
         tournament = self._tournament()
@@ -253,7 +282,7 @@ class TournamentViewSet(
                                                **refusals(404)})
     @extend_schema(methods=["POST"], request=s.PairTeamsSerializer,
                    responses={200: s.TeamSerializer(many=True), **refusals(400, 403, 404)})
-    @action(detail=True, methods=["get", "post"])
+    @action(detail=True, methods=["get", "post"], pagination_class=None)
     def teams(self, request: Request, pk: str) -> Response:
         """Fixed teams; organisers pair players by hand (answers every team)."""
         tournament = self._tournament()
@@ -297,7 +326,7 @@ class TournamentViewSet(
         })
 
     @extend_schema(responses={200: s.RoundSerializer(many=True), **refusals(404)})
-    @action(detail=True, methods=["get"])
+    @action(detail=True, methods=["get"], pagination_class=None)
     def rounds(self, request: Request, pk: str) -> Response:
         """Every round with tables, seats and byes (tokens only for organisers)."""
         tournament = self._tournament()
@@ -347,7 +376,7 @@ class TournamentViewSet(
     # ------------------------------------------------------------ printing
 
     @extend_schema(request=s.PrintRequestSerializer,
-                   responses={202: s.PrintJobSerializer, **refusals(400, 403, 404)})
+                   responses={202: s.PrintJobSerializer, **refusals(400, 403, 404, 503)})
     @action(detail=True, methods=["post"], url_path="print-jobs")
     def print_jobs(self, request: Request, pk: str) -> Response:
         """Ask for a PDF; a worker builds it. Poll the job for progress and its download."""
@@ -377,6 +406,8 @@ class TournamentViewSet(
             )
         except PrintRequestError as exc:
             raise ValidationError(str(exc)) from exc
+        except PrintingUnavailable as exc:
+            raise Unavailable(str(exc), code="printing_unavailable") from exc
         return Response(s.PrintJobSerializer(job, context={"request": request}).data,
                         status=status.HTTP_202_ACCEPTED)
 
@@ -675,8 +706,7 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
 
 
 @extend_schema(parameters=[OpenApiParameter(
-    "id", OpenApiTypes.INT, OpenApiParameter.PATH,
-    description="The table's id: a table that sent nothing can be given a result too.")])
+    "id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The print job's id.")])
 class PrintJobViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     """A printout being built, and its PDF once done; for the tournament's organisers."""
 
@@ -692,6 +722,8 @@ class PrintJobViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     def get_object(self) -> PrintJob:
         job = get_object_or_404(self.get_queryset(), pk=self.kwargs["pk"])
         self.check_object_permissions(self.request, job.tournament)
+        if fail_stalled(PrintJob.objects.filter(pk=job.pk)):
+            job.refresh_from_db()
         return job
 
     @extend_schema(responses={200: s.PrintJobSerializer, **refusals(403, 404)})
@@ -711,6 +743,9 @@ class PrintJobViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
                             content_type="application/pdf")
 
 
+@extend_schema(parameters=[OpenApiParameter(
+    "id", OpenApiTypes.INT, OpenApiParameter.PATH,
+    description="The table's id: a table that sent nothing can be given a result too.")])
 class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     """Results for organisers: a round's board, and corrections kept in the audit trail."""
 

@@ -1,10 +1,22 @@
-"""Asking for a PDF: a job row now, the work in a Celery worker once the row is committed."""
+"""Asking for a PDF: a job row now, the work in a Celery worker once the row is committed.
+
+A job is never left waiting for nothing: if the broker cannot take it, the row is
+marked failed and the organiser told printing is unavailable; if its worker dies,
+the job is marked failed (with Retry) once it has stalled, and its part files go.
+"""
 
 from __future__ import annotations
 
+import datetime
+import logging
+
 from django.conf import settings
 from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+from kombu.exceptions import OperationalError
 
 from tournaments.models import PrintJob, Tournament
 
@@ -14,8 +26,26 @@ from .layout import PAPER_MM
 PER_PAGE_CHOICES = (4, 1)
 
 
+logger = logging.getLogger(__name__)
+
+
 class PrintRequestError(ValueError):
     """A print request that cannot be honoured; the message is for the organiser."""
+
+
+class PrintingUnavailable(RuntimeError):
+    """The print queue (the broker) cannot be reached; the message is for the organiser.
+
+    The job asked for is already marked failed, so it is not left queued forever.
+    """
+
+
+def unavailable_message() -> str:
+    return _(
+        "Printing is unavailable right now: the print queue cannot be reached. Nothing "
+        "was printed; try again in a few minutes, and tell the site's administrator if "
+        "it goes on."
+    )
 
 
 def default_base_url() -> str:
@@ -99,5 +129,64 @@ def _queue(job: PrintJob) -> None:
     from .tasks import build_print_job
 
     job_id = job.pk
-    # A worker that started before the commit would not find the row.
-    transaction.on_commit(lambda: build_print_job.delay(job_id))
+
+    def send() -> None:
+        try:
+            build_print_job.delay(job_id)
+        except OperationalError as exc:  # kombu's word for "no broker"
+            logger.warning("print job %s could not be queued: %s", job_id, exc)
+            now = timezone.now()
+            PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
+                status=PrintJob.Status.FAILED, error=unavailable_message(),
+                finished_at=now, touched_at=now,
+            )
+            raise PrintingUnavailable(unavailable_message()) from exc
+
+    # A worker that started before the commit would not find the row; raised from
+    # here, PrintingUnavailable reaches whoever committed (request_print's caller).
+    transaction.on_commit(send)
+
+
+def fail_stalled(jobs: QuerySet[PrintJob]) -> int:
+    """Mark failed every one of `jobs` that no worker has moved on for
+    PRINT_JOB_STALL_SECONDS (its worker died, or none is running), saying which, and
+    remove its part files. Called before a job is shown, so the organiser sees
+    Retry instead of a job waiting for ever. Returns how many were marked."""
+    from .tasks import delete_parts
+
+    cutoff = timezone.now() - datetime.timedelta(seconds=settings.PRINT_JOB_STALL_SECONDS)
+    stalled = jobs.filter(
+        status__in=(PrintJob.Status.QUEUED, PrintJob.Status.RUNNING), touched_at__lt=cutoff
+    )
+    marked = 0
+    for job_id, status in stalled.values_list("pk", "status"):
+        # Conditional, so a worker that moved the job on meanwhile wins.
+        marked += PrintJob.objects.filter(
+            pk=job_id, status=status, touched_at__lt=cutoff
+        ).update(status=PrintJob.Status.FAILED, error=stall_message(status),
+                 finished_at=timezone.now())
+        delete_parts(job_id)
+    return marked
+
+
+def stall_message(status: str) -> str:
+    # The same sentences the job page showed while the job was only stalled.
+    minutes = max(1, round(settings.PRINT_JOB_STALL_SECONDS / 60))
+    if status == PrintJob.Status.QUEUED:
+        reason = ngettext(
+            "No print worker has picked this printout up in %(minutes)s minute: none may "
+            "be running.",
+            "No print worker has picked this printout up in %(minutes)s minutes: none may "
+            "be running.",
+            minutes,
+        )
+    else:
+        reason = ngettext(
+            "The print worker has not moved this printout on for %(minutes)s minute: it "
+            "may have stopped.",
+            "The print worker has not moved this printout on for %(minutes)s minutes: it "
+            "may have stopped.",
+            minutes,
+        )
+    advice = _("Press Retry to ask for it again; if it stays stuck, tell the site's administrator.")
+    return f"{reason % {'minutes': minutes}} {advice}"

@@ -83,10 +83,11 @@ def fail(job_id: int, exc: BaseException) -> None:
     PrintJob.objects.filter(pk=job_id).exclude(status=PrintJob.Status.DONE).update(
         status=PrintJob.Status.FAILED, error=plain_error(exc), finished_at=now, touched_at=now
     )
-    _delete_parts(job_id)
+    delete_parts(job_id)
 
 
-def _delete_parts(job_id: int) -> None:
+def delete_parts(job_id: int) -> None:
+    """Remove a job's part files (rendered parts waiting for the merge)."""
     directory, prefix = "print/parts", f"job-{job_id}-part-"
     try:
         _dirs, files = default_storage.listdir(directory)
@@ -162,7 +163,7 @@ def render_print_part(job_id: int, index: int) -> None:
             _merge(job_id, total)
         elif not PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).exists():
             # Another part failed while this one rendered: leave no stray files.
-            _delete_parts(job_id)
+            delete_parts(job_id)
     except Exception as exc:
         fail(job_id, exc)
         raise
@@ -216,4 +217,4 @@ def _merge(job_id: int, total: int) -> None:
         touched_at=now,
         options={**job.options, "parts_done": total},
     )
-    _delete_parts(job_id)
+    delete_parts(job_id)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
@@ -16,7 +15,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from tournaments.models import PrintJob, Tournament
 
 from .forms import PrintForm
-from .services import PrintRequestError, base_url_for, request_print, retry_print
+from .services import (
+    PrintingUnavailable,
+    PrintRequestError,
+    base_url_for,
+    fail_stalled,
+    request_print,
+    retry_print,
+)
 
 
 def _organiser_tournament(request, pk: int) -> Tournament:
@@ -30,6 +36,8 @@ def _organiser_job(request, job_id: int) -> PrintJob:
     job = get_object_or_404(PrintJob.objects.select_related("tournament"), pk=job_id)
     if not job.tournament.is_organiser(request.user):
         raise PermissionDenied(_("Only the organisers of this tournament can see its printouts."))
+    if fail_stalled(PrintJob.objects.filter(pk=job.pk)):
+        job.refresh_from_db()
     return job
 
 
@@ -43,6 +51,7 @@ def print_request(request, pk: int):
         # Links such as "Print card" beside a player arrive with ?players=<id>.
         chosen = [v for v in request.GET.getlist("players") if v.isdigit()]
         form = PrintForm(tournament=tournament, initial={"players": chosen} if chosen else None)
+    status = 200
     if request.method == "POST" and form.is_valid():
         chosen = form.cleaned_data["players"]
         try:
@@ -57,11 +66,18 @@ def print_request(request, pk: int):
             )
         except PrintRequestError as exc:
             messages.error(request, str(exc))
+        except PrintingUnavailable as exc:
+            messages.error(request, str(exc))
+            status = 503
         else:
             return redirect("print-job", job_id=job.pk)
+    fail_stalled(tournament.print_jobs.all())
     jobs = tournament.print_jobs.all()[:10]
     return render(
-        request, "printing/request.html", {"tournament": tournament, "form": form, "jobs": jobs}
+        request,
+        "printing/request.html",
+        {"tournament": tournament, "form": form, "jobs": jobs},
+        status=status,
     )
 
 
@@ -70,7 +86,6 @@ def _job_context(job: PrintJob) -> dict:
         "job": job,
         "tournament": job.tournament,
         "finished": job.status in (PrintJob.Status.DONE, PrintJob.Status.FAILED),
-        "stall_minutes": max(1, round(settings.PRINT_JOB_STALL_SECONDS / 60)),
         "use_htmx": bool(finders.find("js/htmx.min.js")),
     }
 
@@ -103,7 +118,7 @@ def print_retry(request, job_id: int):
     job = _organiser_job(request, job_id)
     try:
         again = retry_print(job=job, requested_by=request.user)
-    except PrintRequestError as exc:
+    except (PrintRequestError, PrintingUnavailable) as exc:
         messages.error(request, str(exc))
         return redirect("print-job", job_id=job.pk)
     return redirect("print-job", job_id=again.pk)
