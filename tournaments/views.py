@@ -31,6 +31,7 @@ from .forms import (
 )
 from .models import Player, Round, Tournament
 from .qr import table_qr
+from .site_address import unreachable_for
 
 
 def _organiser_tournament(request, pk: int) -> Tournament:
@@ -314,6 +315,7 @@ def round_detail(request, pk: int, number: int):
             "tables": _tables_view(rnd, qr_codes),
             "byes": [bye.player for bye in rnd.byes.all()],
             "round_count": tournament.rounds.count(),
+            "unreachable": unreachable_for(request),
         },
     )
 

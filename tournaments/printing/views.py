@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments.models import PrintJob, Tournament
+from tournaments.site_address import unreachable, unreachable_for
 
 from .forms import PrintForm
 from .services import PrintRequestError, base_url_for, request_print, retry_print
@@ -61,7 +62,14 @@ def print_request(request, pk: int):
             return redirect("print-job", job_id=job.pk)
     jobs = tournament.print_jobs.all()[:10]
     return render(
-        request, "printing/request.html", {"tournament": tournament, "form": form, "jobs": jobs}
+        request,
+        "printing/request.html",
+        {
+            "tournament": tournament,
+            "form": form,
+            "jobs": jobs,
+            "unreachable": unreachable_for(request),
+        },
     )
 
 
@@ -72,6 +80,10 @@ def _job_context(job: PrintJob) -> dict:
         "finished": job.status in (PrintJob.Status.DONE, PrintJob.Status.FAILED),
         "stall_minutes": max(1, round(settings.PRINT_JOB_STALL_SECONDS / 60)),
         "use_htmx": bool(finders.find("js/htmx.min.js")),
+        # The QR codes on these cards are already made: say so about their address.
+        "unreachable": unreachable(job.options.get("base_url", ""))
+        if job.kind == PrintJob.Kind.TABLE_CARDS
+        else None,
     }
 
 
