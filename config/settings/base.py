@@ -58,6 +58,8 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # Every page shows dates one way: {{ value|day }}, {{ value|moment }}.
+            "builtins": ["tournaments.templatetags.dates"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
