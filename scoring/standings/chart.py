@@ -32,14 +32,15 @@ class Chart:
         return round((self.left + self.right) / 2, 1)
 
 
-def tick_step(span: int, *, most: int = 5) -> int:
-    """The smallest of 1, 2, 5, 10, 20, 50, ... that cuts `span` into at most `most` steps."""
-    span = max(span, 1)
+def tick_step(highest: int, lowest: int = 0, *, most: int = 5) -> int:
+    """The smallest of 1, 2, 5, 10, 20, 50, ... whose multiples cover lowest..highest
+    in at most `most` steps."""
+    span = max(highest - lowest, 1)
     magnitude = 10 ** max(int(math.log10(span)) - 1, 0)
     while True:
         for factor in (1, 2, 5):
             step = factor * magnitude
-            if math.ceil(span / step) <= most:
+            if math.ceil(highest / step) - math.floor(lowest / step) <= most:
                 return step
         magnitude *= 10
 
@@ -63,7 +64,7 @@ def running_chart(
     """
     values = [0] + [total for _, total in totals]
     highest, lowest = max(max(values), 1), min(min(values), 0)
-    step = tick_step(highest - lowest)
+    step = tick_step(highest, lowest)
     axis_top = math.ceil(highest / step) * step
     axis_bottom = math.floor(lowest / step) * step
     span = axis_top - axis_bottom

@@ -35,6 +35,7 @@ def test_every_dot_lies_inside_the_axes_and_on_their_scale(totals):
 
 
 def test_tick_steps():
+    assert tick_step(201, -1) == 100  # 50 would take -50..250, six steps
     assert [tick_step(span) for span in (1, 4, 5, 6, 11, 16, 30, 99, 240)] == [
         1,
         1,
