@@ -4,6 +4,7 @@
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
+# Phones at the venue need the site on the network: make run HOST=0.0.0.0:8000.
 HOST ?= 127.0.0.1:8000
 
 # WeasyPrint needs Pango; libharfbuzz-subset0 makes a card render several times faster.
@@ -18,6 +19,7 @@ run: $(VENV)/.runtime
 	@$(MAKE) --no-print-directory debs DEBS="$(RUN_DEBS)"
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
+	@$(PY) -m config.lan $(HOST)
 	$(PY) manage.py runserver $(HOST)
 
 test: $(VENV)/.dev

@@ -19,7 +19,12 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Player, PrintJob, Tournament
-from tournaments.printing.services import PrintingUnavailable, PrintRequestError, request_print
+from tournaments.printing.services import (
+    PrintingUnavailable,
+    PrintRequestError,
+    base_url_for,
+    request_print,
+)
 
 from . import selectors, services
 from .forms import (
@@ -156,7 +161,7 @@ def standings_print(request, pk: int):
             paper=paper,
             per_page=4,
             requested_by=request.user,
-            base_url=request.build_absolute_uri("/"),
+            base_url=base_url_for(request),
             standings=selectors.standings_print_table(standings),
         )
     except (PrintRequestError, PrintingUnavailable) as error:

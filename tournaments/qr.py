@@ -8,11 +8,12 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
 from .models import Table
+from .site_address import public_url
 
 
 def table_entry_url(*, request, table: Table) -> str:
-    """The absolute entry link: a phone scanning the card has no page to be relative to."""
-    return request.build_absolute_uri(reverse("table-entry", args=[table.token]))
+    """The absolute entry link, at SITE_URL when set: the address phones reach."""
+    return public_url(request, reverse("table-entry", args=[table.token]))
 
 
 def table_qr_svg(*, url: str, title: str = "") -> SafeString:

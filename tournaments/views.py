@@ -32,6 +32,7 @@ from .forms import (
 )
 from .models import Player, Round, Tournament
 from .qr import table_qr
+from .site_address import unreachable_for
 
 
 def _organiser_tournament(request, pk: int) -> Tournament:
@@ -379,6 +380,7 @@ def round_detail(request, pk: int, number: int):
             "round_count": len(rounds),
             "progress": selectors.night_progress(tournament, rounds),
             "overrides": list(rnd.start_overrides.select_related("user")),
+            "unreachable": unreachable_for(request),
         },
     )
 

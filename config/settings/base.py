@@ -62,6 +62,8 @@ TEMPLATES = [
         "DIRS": [BASE_DIR / "templates"],
         "APP_DIRS": True,
         "OPTIONS": {
+            # Every page shows dates one way: {{ value|day }}, {{ value|moment }}.
+            "builtins": ["tournaments.templatetags.dates"],
             "context_processors": [
                 "django.template.context_processors.request",
                 "django.template.context_processors.i18n",
@@ -120,6 +122,8 @@ USE_TZ = True
 STATIC_URL = "static/"
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = BASE_DIR / "staticfiles"
+# Files browsers ask for at the site's root (/favicon.ico), served by WhiteNoise.
+WHITENOISE_ROOT = BASE_DIR / "public"
 MEDIA_URL = "media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
 # Absolute links printed on paper (table cards' QR codes) point here; empty means the

@@ -15,10 +15,10 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Prefetch, Q
 from django.urls import reverse
-from django.utils.formats import date_format
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from tournaments.dates import day
 from tournaments.models import Bye, Player, Round, Seat, Table, Tournament
 from tournaments.qr import table_qr_svg
 
@@ -176,7 +176,7 @@ class Seating:
 def event_of(tournament: Tournament, *, rounds: int) -> Event:
     return Event(
         name=tournament.name,
-        date=date_format(tournament.date, "DATE_FORMAT"),
+        date=day(tournament.date),
         venue=tournament.venue,
         format=tournament.format,
         format_label=str(tournament.get_format_display()),

@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from kombu.exceptions import OperationalError
 
 from tournaments.models import PrintJob, Tournament
+from tournaments.site_address import public_base_url
 
 from .cards import StandingsTable
 from .layout import PAPER_MM
@@ -56,7 +57,7 @@ def base_url_for(request) -> str:
     """The address for QR codes when a request asks for a printout. They must reach
     the site from players' phones: an address set for the deployment wins over
     whatever address the organiser happened to use."""
-    return getattr(settings, "SITE_URL", "") or request.build_absolute_uri("/")
+    return public_base_url(request)
 
 
 @transaction.atomic

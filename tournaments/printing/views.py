@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments.models import PrintJob, Tournament
+from tournaments.site_address import unreachable, unreachable_for
 
 from .forms import PrintForm
 from .services import (
@@ -76,7 +77,12 @@ def print_request(request, pk: int):
     return render(
         request,
         "printing/request.html",
-        {"tournament": tournament, "form": form, "jobs": jobs},
+        {
+            "tournament": tournament,
+            "form": form,
+            "jobs": jobs,
+            "unreachable": unreachable_for(request),
+        },
         status=status,
     )
 
@@ -87,6 +93,10 @@ def _job_context(job: PrintJob) -> dict:
         "tournament": job.tournament,
         "finished": job.status in (PrintJob.Status.DONE, PrintJob.Status.FAILED),
         "use_htmx": bool(finders.find("js/htmx.min.js")),
+        # The QR codes on these cards are already made: say so about their address.
+        "unreachable": unreachable(job.options.get("base_url", ""))
+        if job.kind == PrintJob.Kind.TABLE_CARDS
+        else None,
     }
 
 

@@ -21,11 +21,15 @@ def test_history_names_partner_and_opponents_round_by_round():
 
 
 def test_chart_starts_from_zero_and_rises_with_the_total():
-    chart = running_chart([(1, 5), (2, 12), (3, 12)], width=100, height=50, margin=0)
+    chart = running_chart(
+        [(1, 5), (2, 12), (3, 12)], width=100, height=50, left=0, right=0, top=0, bottom=0
+    )
     coords = [tuple(map(float, pair.split(","))) for pair in chart.points.split()]
-    assert coords[0] == (0.0, 50.0)
+    assert coords[0] == (0.0, 50.0) and chart.baseline == 50.0
     assert coords[-1][0] == 100.0
-    assert coords[2][1] == coords[3][1] == 0.0
+    assert coords[2][1] == coords[3][1] < coords[1][1] < coords[0][1]
+    # The axis runs to the round number above the top total: 12 of 15 points.
+    assert chart.y_ticks[-1] == (0.0, 15) and coords[2][1] == 10.0
     assert [dot[2:] for dot in chart.dots] == [(1, 5), (2, 12), (3, 12)]
 
 

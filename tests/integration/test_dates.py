@@ -1,0 +1,104 @@
+"""A date reads the same on every page and printout, in the reader's language
+(Django's DATE_FORMAT for it: "Dec. 1, 2026", "01 Dicembre 2026")."""
+
+from __future__ import annotations
+
+import datetime
+import io
+import re
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+from pypdf import PdfReader
+
+from tests.integration.test_standings import EIGHT, make_night
+from tournaments.models import PrintJob
+from tournaments.printing import tasks
+from tournaments.printing.render import render_pdf
+
+pytestmark = pytest.mark.django_db
+
+TEMPLATES = Path(settings.BASE_DIR) / "templates"
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    return django_user_model.objects.create_user("olive", password="cards-on-the-table")
+
+
+@pytest.fixture
+def night(organiser):
+    # make_night's day=1 is 1 December 2026.
+    return make_night(organiser, names=EIGHT, rounds=2, day=1)
+
+
+def pages(client, night, language: str) -> dict[str, str]:
+    client.logout()  # which forgets every cookie
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    anonymous = {
+        "welcome": client.get(reverse("home")),
+        "public rotation": client.get(reverse("tournament-public", args=[night.pk])),
+        "standings": client.get(reverse("standings-page", args=[night.pk])),
+    }
+    client.force_login(night.owner)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = language
+    signed_in = {
+        "dashboard": client.get(reverse("home")),
+        "tournament": client.get(reverse("tournament-detail", args=[night.pk])),
+    }
+    found = {}
+    for name, response in {**anonymous, **signed_in}.items():
+        assert response.status_code == 200, name
+        found[name] = response.content.decode()
+    return found
+
+
+def scorecard_text(night) -> str:
+    job = PrintJob(tournament=night, kind="scorecards", options={"paper": "a4", "per_page": 4})
+    part = tasks.job_parts(job)[0]
+    data = render_pdf(part.template, part.context, base_url="http://testserver/")
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
+    return re.sub(r"\s+", " ", text)
+
+
+@pytest.mark.parametrize(
+    ("language", "written"), [("en", "Dec. 1, 2026"), ("it", "01 Dicembre 2026")]
+)
+def test_the_night_s_date_reads_the_same_on_every_page(client, night, language, written):
+    for name, body in pages(client, night, language).items():
+        assert written in body, f"{name} page does not show the date as {written!r}"
+
+
+@pytest.mark.parametrize(
+    ("language", "written"), [("en", "Dec. 1, 2026"), ("it", "01 Dicembre 2026")]
+)
+def test_the_printed_scorecards_show_the_date_as_the_pages_do(night, language, written):
+    with translation.override(language):
+        assert written in scorecard_text(night)
+
+
+def test_a_printout_is_asked_for_at_the_same_moment_on_both_print_pages(client, night):
+    job = PrintJob.objects.create(
+        tournament=night, kind=PrintJob.Kind.SCORECARDS, options={"paper": "a4", "per_page": 4}
+    )
+    PrintJob.objects.filter(pk=job.pk).update(
+        created_at=datetime.datetime(2026, 12, 1, 19, 5, tzinfo=datetime.UTC)
+    )
+    client.force_login(night.owner)
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    listed = client.get(reverse("print-request", args=[night.pk])).content.decode()
+    shown = client.get(reverse("print-job", args=[job.pk])).content.decode()
+    assert "Dec. 1, 2026, 7:05 p.m." in listed
+    assert "asked for Dec. 1, 2026, 7:05 p.m." in shown
+
+
+def test_no_template_formats_a_date_its_own_way():
+    own_way = []
+    for path in TEMPLATES.rglob("*.html"):
+        for match in re.finditer(r"\|date:(['\"])(.*?)\1", path.read_text()):
+            if match.group(2) != "c":  # ISO 8601 in <time datetime>, for machines
+                own_way.append(f"{path.relative_to(TEMPLATES)}: {match.group(0)}")
+    assert own_way == [], "use |day or |moment: " + ", ".join(own_way)
