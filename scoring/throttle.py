@@ -36,6 +36,12 @@ class TooManyTries(ScoringError):
         )
 
 
+def _client_address(_group: str, request) -> str:
+    # A WSGI server always sets REMOTE_ADDR, but a request without one (a test client,
+    # an odd gateway) must be counted too, not crash the confirmation.
+    return request.META.get("REMOTE_ADDR") or "unknown"
+
+
 def _limits(table: Table) -> list[dict]:
     return [
         {
@@ -43,7 +49,11 @@ def _limits(table: Table) -> list[dict]:
             "key": lambda _group, _request: str(table.pk),
             "rate": settings.CODE_TRIES_PER_TABLE,
         },
-        {"group": "scoring.codes.address", "key": "ip", "rate": settings.CODE_TRIES_PER_ADDRESS},
+        {
+            "group": "scoring.codes.address",
+            "key": _client_address,
+            "rate": settings.CODE_TRIES_PER_ADDRESS,
+        },
     ]
 
 

@@ -193,6 +193,6 @@ def test_a_refused_rule_combination_is_explained_on_the_form(organiser, laptop_p
     page.select_option("#id_variant", "north-american")
     page.select_option("#id_deck", "50")
     page.get_by_role("button", name="Create tournament").click()
-    expect(page.locator(".form-error")).to_contain_text("deck")
+    expect(page.locator(".form-error")).to_contain_text("Deck")
     screenshot(page, "11-create-form-refused-laptop")
     assert not Tournament.objects.filter(name="Odd rules").exists()

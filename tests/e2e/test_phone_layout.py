@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from scoring import services as scoring_services
 from tests.e2e.conftest import LAPTOP
 from tests.integration.test_scoring_services import seated_table
 from tests.integration.test_standings import EIGHT, confirm_totals, make_night, start, tables
-from tournaments import services
 from tournaments.models import Round
 
 pytestmark = pytest.mark.e2e
@@ -35,7 +35,9 @@ def played_night(django_user_model):
         start(night, number)
         for table in tables(night, number):
             confirm_totals(table, owner, points)
-        services.close_round(round=Round.objects.get(tournament=night, number=number))
+        scoring_services.close_round(
+            round=Round.objects.get(tournament=night, number=number), user=owner
+        )
     return night, owner
 
 

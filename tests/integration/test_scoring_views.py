@@ -290,7 +290,10 @@ def test_an_organiser_corrects_totals_with_the_rules_checked(client, db):
     url = reverse("result-correct", args=[table.round.tournament.pk, 1, 1])
     values = form_values(client.get(url).content.decode())
     bad = client.post(url, {"action": "totals", "side_0": 40, "side_1": 4, **values})
-    assert "cannot give Ann &amp; Cat 40, Bob &amp; Dan 4." in bad.content.decode()
+    assert (
+        "8 hands of North American Euchre give one side at most 32 points, so they cannot "
+        "give totals Ann &amp; Cat 40, Bob &amp; Dan 4."
+    ) in bad.content.decode()
     client.post(url, {"action": "totals", "side_0": 8, "side_1": 4, **values})
     result = TableResult.objects.get(table=table)
     assert result.scores == [8, 4, 8, 4] and result.is_confirmed
