@@ -43,7 +43,7 @@ class HandForm(SubmissionForm):
     hand_number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int)
     passed = forms.BooleanField(
-        label=_("Everyone passed: cards thrown in, no score"), required=False
+        label=_("Everyone passed: cards thrown in, no score"), required=False, label_suffix=""
     )
     maker = forms.TypedChoiceField(
         label=_("Maker (chose trump)"), coerce=int, required=False, empty_value=None
@@ -88,6 +88,10 @@ class HandForm(SubmissionForm):
         self.fields["alone"].choices = seat_choices
         if not summary.rules.going_alone:
             del self.fields["alone"]
+        if summary.rules.stick_the_dealer:
+            # The dealer must name trump: offering a thrown-in hand only to refuse it
+            # would waste the scorer's tap.
+            del self.fields["passed"]
         if summary.rules.two_of_spades_benny:
             self.fields["turn_up"].help_text = _(
                 "Rank and suit letter, e.g. 9H, 10D, JS; the Benny is 2S (or BENNY)."

@@ -361,6 +361,9 @@ def round_results_close(request, pk: int, number: int):
         messages.error(request, error.message)
     else:
         messages.success(request, _("Round %(number)s closed.") % {"number": rnd.number})
+        # The round's page offers the next step (start the next round, or the final
+        # standings); the results board has nothing more to do for a closed round.
+        return redirect("round-detail", pk=pk, number=number)
     return redirect("round-results", pk=pk, number=number)
 
 

@@ -89,7 +89,9 @@ def test_organiser_runs_a_progressive_night_and_a_player_finds_their_seat(
         round_row(page, number).get_by_role("button", name="Close").click()
         expect(page.get_by_text("not confirmed yet")).to_be_visible()
         page.get_by_role("button", name="Close the round anyway").click()
-        page.get_by_role("link", name="Back to the tournament").click()
+        # Closed, the round's page offers the next round.
+        expect(page.locator("#next-step")).to_contain_text(f"Start round {number + 1}")
+        page.locator(".crumbs").get_by_role("link", name="Winter progressive").click()
     round_row(page, 3).get_by_role("button", name="Start").click()
     expect(round_row(page, 3)).to_contain_text("In play")
 

@@ -219,6 +219,16 @@ def test_the_organiser_results_page_shows_each_tables_state(client, db):
     assert "state-confirmed" in html and "Close the round</button>" in html
 
 
+def test_stick_the_dealer_offers_no_thrown_in_hand(client, db):
+    table, seats = seated_table(options={"stick_the_dealer": True})
+    as_scorer(client, table, seats[0])
+    assert 'name="passed"' not in client.get(page(table)).content.decode()
+    plain, plain_seats = seated_table()
+    as_scorer(client, plain, plain_seats[0])
+    html = client.get(page(plain)).content.decode()
+    assert 'name="passed"' in html and "no score:</label>" not in html
+
+
 def test_closing_a_round_with_open_tables_needs_force(client, db):
     table, _seats = seated_table()
     rnd = table.round

@@ -478,8 +478,13 @@ def test_starting_and_closing_a_round(client, organiser, seated):
     page = client.get(response["Location"])
     assert "not confirmed yet" in page.content.decode()
 
-    response = client.post(reverse("round-results-close", args=[seated.pk, 1]), {"force": "1"})
+    response = client.post(
+        reverse("round-results-close", args=[seated.pk, 1]), {"force": "1"}, follow=True
+    )
     assert Round.objects.get(tournament=seated, number=1).status == Round.Status.CLOSED
+    # Closed from the results board, the organiser lands where the next step is offered.
+    html = response.content.decode()
+    assert 'id="next-step"' in html and "Start round 2" in html
 
 
 # --- public pages --------------------------------------------------------------------------
