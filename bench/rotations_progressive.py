@@ -83,8 +83,13 @@ def bench_replan(n: int = 100, played: int = 3, more: int = 5) -> None:
     # Seated on top of the rounds played, as tournaments.rotations.replan does.
     seated = seating.arrange(drawn, played=first)
     end = time.perf_counter()
-    line(f"replan n={n}-1 {played}+{more}", remaining, first + seated, end - start,
-         end - seating_start)
+    line(
+        f"replan n={n}-1 {played}+{more}",
+        remaining,
+        first + seated,
+        end - start,
+        end - seating_start,
+    )
 
 
 def main() -> None:

@@ -150,9 +150,7 @@ class TotalsForm(SubmissionForm):
             )
 
     def side_points(self) -> list[int]:
-        return [
-            self.cleaned_data[name] for name in self.fields if name.startswith("side_")
-        ]
+        return [self.cleaned_data[name] for name in self.fields if name.startswith("side_")]
 
 
 class SeatChoiceForm(forms.Form):

@@ -45,20 +45,36 @@ class TableResult(models.Model):
     # Whoever last changed the result vouches for it; only the other side may confirm.
     submitted_side = models.PositiveSmallIntegerField(_("submitted by side"), null=True)
     submitted_by_seat = models.ForeignKey(
-        Seat, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        Seat,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("submitted from seat"),
     )
     submitted_by_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="+", verbose_name=_("submitted by organiser"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("submitted by organiser"),
     )
     confirmed_by_seat = models.ForeignKey(
-        Seat, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        Seat,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("confirmed from seat"),
     )
     confirmed_by_user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="+", verbose_name=_("confirmed by organiser"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("confirmed by organiser"),
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
@@ -99,11 +115,19 @@ class ResultChange(models.Model):
     action = models.CharField(_("action"), max_length=20, choices=Action.choices)
     via = models.CharField(_("through"), max_length=12, choices=Via.choices)
     user = models.ForeignKey(
-        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True,
-        related_name="+", verbose_name=_("organiser"),
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("organiser"),
     )
     seat = models.ForeignKey(
-        Seat, on_delete=models.SET_NULL, null=True, blank=True, related_name="+",
+        Seat,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
         verbose_name=_("seat"),
     )
     old = models.JSONField(_("before"), null=True, blank=True)

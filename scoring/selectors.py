@@ -127,9 +127,7 @@ def hand_to_json(deal: Hand | PassedHand) -> dict:
     return data
 
 
-def evaluate_hands(
-    *, tournament: Tournament, rules: RuleSet, hands: Sequence[dict]
-) -> Evaluation:
+def evaluate_hands(*, tournament: Tournament, rules: RuleSet, hands: Sequence[dict]) -> Evaluation:
     """Scores `hands` as this tournament plays a round; EngineError names the bad hand.
 
     A round played to the target stops where the engine's game stops. A round of a
@@ -182,9 +180,7 @@ def _play_fixed_hands(
     for number, deal in enumerate(parsed, start=1):
         try:
             if counted >= hands_per_round:
-                raise EngineError(
-                    "round_hands_done", ROUND_HANDS_DONE, {"hands": hands_per_round}
-                )
+                raise EngineError("round_hands_done", ROUND_HANDS_DONE, {"hands": hands_per_round})
             points = score_hand(rules, deal)
             if number > 1:
                 expected = (parsed[number - 2].dealer + 1) % rules.players
@@ -253,26 +249,38 @@ def describe_change(
             continue
         number = index + 1
         if before is None:
-            lines.append(gettext("Hand %(number)s added: %(hand)s") % {
-                "number": number, "hand": describe_hand(after, names)})
+            lines.append(
+                gettext("Hand %(number)s added: %(hand)s")
+                % {"number": number, "hand": describe_hand(after, names)}
+            )
         elif after is None:
-            lines.append(gettext("Hand %(number)s removed: %(hand)s") % {
-                "number": number, "hand": describe_hand(before, names)})
+            lines.append(
+                gettext("Hand %(number)s removed: %(hand)s")
+                % {"number": number, "hand": describe_hand(before, names)}
+            )
         else:
-            lines.append(gettext("Hand %(number)s: %(old)s → %(new)s") % {
-                "number": number,
-                "old": describe_hand(before, names),
-                "new": describe_hand(after, names),
-            })
+            lines.append(
+                gettext("Hand %(number)s: %(old)s → %(new)s")
+                % {
+                    "number": number,
+                    "old": describe_hand(before, names),
+                    "new": describe_hand(after, names),
+                }
+            )
     if old.get("scores") != new.get("scores") and new.get("scores") is not None:
-        lines.append(gettext("Score %(old)s → %(new)s") % {
-            "old": _score_text(old.get("scores"), sides),
-            "new": _score_text(new.get("scores"), sides),
-        })
+        lines.append(
+            gettext("Score %(old)s → %(new)s")
+            % {
+                "old": _score_text(old.get("scores"), sides),
+                "new": _score_text(new.get("scores"), sides),
+            }
+        )
     # A first entry is provisional by definition; only a later move is news.
     if old.get("status") and new.get("status") and old["status"] != new["status"]:
-        lines.append(gettext("Status %(old)s → %(new)s") % {
-            "old": _status_label(old.get("status")), "new": _status_label(new.get("status"))})
+        lines.append(
+            gettext("Status %(old)s → %(new)s")
+            % {"old": _status_label(old.get("status")), "new": _status_label(new.get("status"))}
+        )
     return lines
 
 
@@ -363,12 +371,17 @@ def round_board(round: Round) -> list[TableState]:
         names = [seat.player.name for seat in engine_seats(table)]
         scores = list(result.scores) if result is not None else []
         sides = [
-            (" & ".join(names[s] for s in group if s < len(names)),
-             scores[group[0]] if group[0] < len(scores) else None)
+            (
+                " & ".join(names[s] for s in group if s < len(names)),
+                scores[group[0]] if group[0] < len(scores) else None,
+            )
             for group in groups
         ]
-        board.append(TableState(table=table, result=result, state=result_state(result),
-                                names=names, sides=sides))
+        board.append(
+            TableState(
+                table=table, result=result, state=result_state(result), names=names, sides=sides
+            )
+        )
     return board
 
 
@@ -379,8 +392,11 @@ def unconfirmed_tables(round: Round) -> list[TableState]:
 def player_points(result: TableResult) -> dict[int, int]:
     """Points per player id for a stored result (what standings add up)."""
     seats = engine_seats(result.table)
-    return {seat.player_id: result.scores[index] for index, seat in enumerate(seats)
-            if index < len(result.scores)}
+    return {
+        seat.player_id: result.scores[index]
+        for index, seat in enumerate(seats)
+        if index < len(result.scores)
+    }
 
 
 @dataclass(frozen=True)
@@ -487,8 +503,13 @@ def table_summary(table: Table) -> TableSummary:
     rules = tournament_rules(tournament)
     ordered = engine_seats(table)
     seats = [
-        SeatView(index=i, seat=seat, label=seat_label(i, len(ordered)), name=seat.player.name,
-                 side=seat.side)
+        SeatView(
+            index=i,
+            seat=seat,
+            label=seat_label(i, len(ordered)),
+            name=seat.player.name,
+            side=seat.side,
+        )
         for i, seat in enumerate(ordered)
     ]
     result = TableResult.objects.filter(table=table).first()
@@ -514,15 +535,29 @@ def table_summary(table: Table) -> TableSummary:
     names = [s.name for s in seats]
     for line in evaluation.lines if evaluation is not None else ():
         gained = ", ".join(
-            gettext("+%(points)s %(side)s") % {"points": line.points[side.seats[0]],
-                                               "side": side.names}
+            gettext("+%(points)s %(side)s")
+            % {"points": line.points[side.seats[0]], "side": side.names}
             for side in sides
             if line.points[side.seats[0]]
         )
-        lines.append(LineView(number=line.number, text=describe_hand(line.hand, names),
-                              gained=gained, passed=line.passed))
+        lines.append(
+            LineView(
+                number=line.number,
+                text=describe_hand(line.hand, names),
+                gained=gained,
+                passed=line.passed,
+            )
+        )
     return TableSummary(
-        table=table, round=rnd, tournament=tournament, rules=rules, seats=seats, sides=sides,
-        result=result, state=result_state(result), lines=lines, evaluation=evaluation,
+        table=table,
+        round=rnd,
+        tournament=tournament,
+        rules=rules,
+        seats=seats,
+        sides=sides,
+        result=result,
+        state=result_state(result),
+        lines=lines,
+        evaluation=evaluation,
         problem=problem,
     )

@@ -309,9 +309,10 @@ def close_round(
         # the round closed.
         rnd, _tables = locking.lock_round_and_tables(round)
         _require_organiser(rnd.tournament, user)
-        if idempotency_key and ResultChange.objects.filter(
-            idempotency_key=idempotency_key
-        ).exists():
+        if (
+            idempotency_key
+            and ResultChange.objects.filter(idempotency_key=idempotency_key).exists()
+        ):
             return rnd
         if rnd.status != Round.Status.IN_PLAY:
             raise _round_not_open(rnd)
@@ -382,17 +383,20 @@ def _write_result(
         if expected_version != current:
             raise ScoringError(
                 "conflict",
-                _("Someone else changed this table's result while you were entering yours. "
-                  "Nothing of yours was stored: check the result as it is now and enter "
-                  "your change again."),
+                _(
+                    "Someone else changed this table's result while you were entering yours. "
+                    "Nothing of yours was stored: check the result as it is now and enter "
+                    "your change again."
+                ),
             )
         if result is not None and result.is_confirmed and user is None:
             raise ScoringError(
                 "already_confirmed",
                 _("This result is confirmed; only an organiser can change it now."),
             )
-        fields = _checked_fields(table=table, tournament=tournament, hands=hands,
-                                 side_points=side_points)
+        fields = _checked_fields(
+            table=table, tournament=tournament, hands=hands, side_points=side_points
+        )
         old = _snapshot(result) if result is not None else None
         created = result is None
         if created:
@@ -422,8 +426,7 @@ def _write_result(
             rnd=rnd,
             table=table,
             action=(
-                ResultChange.Action.CORRECTED if user is not None
-                else ResultChange.Action.SUBMITTED
+                ResultChange.Action.CORRECTED if user is not None else ResultChange.Action.SUBMITTED
             ),
             via=via,
             user=user,
@@ -559,15 +562,15 @@ def _require_organiser(tournament: Tournament, user) -> None:
 
 def _require_seat_at(table: Table, seat: Seat | None) -> None:
     if seat is None or seat.table_id != table.pk:
-        raise ScoringError(
-            "not_at_table", _("Choose your own seat at this table first.")
-        )
+        raise ScoringError("not_at_table", _("Choose your own seat at this table first."))
 
 
 def _round_not_open(rnd: Round) -> ScoringError:
     if rnd.status == Round.Status.CLOSED:
-        return ScoringError("round_closed", _("This round is closed; results can no longer "
-                                              "be entered or confirmed here."))
+        return ScoringError(
+            "round_closed",
+            _("This round is closed; results can no longer be entered or confirmed here."),
+        )
     return ScoringError("round_not_started", _("This round has not started yet."))
 
 
@@ -600,8 +603,16 @@ def _audit(
         # instead of breaking the surrounding transaction.
         with transaction.atomic():
             return ResultChange.objects.create(
-                round=rnd, table=table, action=action, via=via, user=user, seat=seat,
-                old=old, new=new, version=version, note=note[:200],
+                round=rnd,
+                table=table,
+                action=action,
+                via=via,
+                user=user,
+                seat=seat,
+                old=old,
+                new=new,
+                version=version,
+                note=note[:200],
                 idempotency_key=idempotency_key or None,
             )
     except IntegrityError:

@@ -124,9 +124,12 @@ def _entry_context(request, summary, scorer, via, seat_link, forms) -> dict:
         editing = int(edit)
     hand_form = forms.get("hand") or HandForm(
         initial=_fresh(
-            {**HandForm.initial_for(hands[editing - 1] if editing else None,
-                                    dealer=summary.next_dealer),
-             "hand_number": editing},
+            {
+                **HandForm.initial_for(
+                    hands[editing - 1] if editing else None, dealer=summary.next_dealer
+                ),
+                "hand_number": editing,
+            },
             version=summary.version,
         ),
         summary=summary,
@@ -200,7 +203,10 @@ def _submit_hand(request, summary, *, scorer, via, **_kwargs):
         hands.append(form.to_hand())
     try:
         result = services.submit_hands(
-            table=summary.table, hands=hands, seat=scorer, via=via,
+            table=summary.table,
+            hands=hands,
+            seat=scorer,
+            via=via,
             expected_version=form.cleaned_data["version"],
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
@@ -223,7 +229,10 @@ def _remove_last(request, summary, *, scorer, via, **_kwargs):
         return redirect(request.path), {}
     try:
         services.submit_hands(
-            table=summary.table, hands=summary.hands[:-1], seat=scorer, via=via,
+            table=summary.table,
+            hands=summary.hands[:-1],
+            seat=scorer,
+            via=via,
             expected_version=form.cleaned_data["version"],
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
@@ -240,7 +249,10 @@ def _submit_totals(request, summary, *, scorer, via, **_kwargs):
         return None, {"totals": form}
     try:
         services.submit_totals(
-            table=summary.table, side_points=form.side_points(), seat=scorer, via=via,
+            table=summary.table,
+            side_points=form.side_points(),
+            seat=scorer,
+            via=via,
             expected_version=form.cleaned_data["version"],
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
@@ -315,8 +327,7 @@ def table_history(request, token: str):
         }
         for change in selectors.table_history(summary.table)
     ]
-    return render(request, "scoring/table_history.html",
-                  {"summary": summary, "changes": changes})
+    return render(request, "scoring/table_history.html", {"summary": summary, "changes": changes})
 
 
 # ---------------------------------------------------------------- organiser pages
@@ -333,16 +344,19 @@ def _organiser_round(request, pk: int, number: int) -> Round:
 def round_results(request, pk: int, number: int):
     rnd = _organiser_round(request, pk, number)
     board = selectors.round_board(rnd)
-    counts = {state: sum(1 for e in board if e.state == state)
-              for state in selectors.STATE_LABELS}
-    return render(request, "scoring/round_results.html", {
-        "round": rnd,
-        "tournament": rnd.tournament,
-        "board": board,
-        "counts": [(selectors.STATE_LABELS[state], n) for state, n in counts.items()],
-        "all_confirmed": all(e.state == selectors.CONFIRMED for e in board),
-        "key_form": KeyForm(initial={"idempotency_key": new_idempotency_key()}),
-    })
+    counts = {state: sum(1 for e in board if e.state == state) for state in selectors.STATE_LABELS}
+    return render(
+        request,
+        "scoring/round_results.html",
+        {
+            "round": rnd,
+            "tournament": rnd.tournament,
+            "board": board,
+            "counts": [(selectors.STATE_LABELS[state], n) for state, n in counts.items()],
+            "all_confirmed": all(e.state == selectors.CONFIRMED for e in board),
+            "key_form": KeyForm(initial={"idempotency_key": new_idempotency_key()}),
+        },
+    )
 
 
 @login_required
@@ -355,8 +369,12 @@ def round_results_close(request, pk: int, number: int):
         _not_understood(request)
         return redirect("round-results", pk=pk, number=number)
     try:
-        services.close_round(round=rnd, user=request.user, force=force,
-                             idempotency_key=form.cleaned_data["idempotency_key"] or None)
+        services.close_round(
+            round=rnd,
+            user=request.user,
+            force=force,
+            idempotency_key=form.cleaned_data["idempotency_key"] or None,
+        )
     except ScoringError as error:
         messages.error(request, error.message)
     else:
@@ -406,8 +424,10 @@ def result_correct(request, pk: int, number: int, table_number: int):
     if request.method == "POST":
         action = request.POST.get("action")
         form_class = HandForm if action in ("hand", "remove") else TotalsForm
-        form = RemoveHandForm(request.POST) if action == "remove" else form_class(
-            request.POST, summary=summary
+        form = (
+            RemoveHandForm(request.POST)
+            if action == "remove"
+            else form_class(request.POST, summary=summary)
         )
         if action == "remove" and not form.is_valid():
             _not_understood(request)
@@ -415,7 +435,8 @@ def result_correct(request, pk: int, number: int, table_number: int):
             changed = _corrected(action, form, hands)
             try:
                 services.correct_result(
-                    table=table, user=request.user,
+                    table=table,
+                    user=request.user,
                     expected_version=form.cleaned_data["version"],
                     idempotency_key=form.cleaned_data["idempotency_key"],
                     note=note_form.cleaned_data["note"],
@@ -428,8 +449,7 @@ def result_correct(request, pk: int, number: int, table_number: int):
                     form = _with_error(error, form_class, request, summary, form)
             else:
                 messages.success(request, _("Correction saved; it is in the table's history."))
-                return redirect("result-correct", pk=pk, number=number,
-                                table_number=table_number)
+                return redirect("result-correct", pk=pk, number=number, table_number=table_number)
         if action == "hand":
             hand_form = form
             form.is_valid()  # cleaned_data then holds every field that was right
@@ -438,22 +458,39 @@ def result_correct(request, pk: int, number: int, table_number: int):
             totals_form = form
     if hand_form is None:
         hand_form = HandForm(
-            initial=_fresh({**HandForm.initial_for(hands[editing - 1] if editing else None,
-                                                   dealer=summary.next_dealer),
-                            "hand_number": editing}, version=summary.version),
+            initial=_fresh(
+                {
+                    **HandForm.initial_for(
+                        hands[editing - 1] if editing else None, dealer=summary.next_dealer
+                    ),
+                    "hand_number": editing,
+                },
+                version=summary.version,
+            ),
             summary=summary,
         )
     if totals_form is None:
         totals_form = TotalsForm(
-            initial=_fresh({f"side_{s.index}": s.score for s in summary.sides},
-                           version=summary.version),
+            initial=_fresh(
+                {f"side_{s.index}": s.score for s in summary.sides}, version=summary.version
+            ),
             summary=summary,
         )
-    return render(request, "scoring/result_correct.html", {
-        "summary": summary, "round": rnd, "tournament": rnd.tournament, "by_hands": by_hands,
-        "hand_form": hand_form, "totals_form": totals_form, "note_form": note_form,
-        "editing": editing, "remove_key": new_idempotency_key(),
-    })
+    return render(
+        request,
+        "scoring/result_correct.html",
+        {
+            "summary": summary,
+            "round": rnd,
+            "tournament": rnd.tournament,
+            "by_hands": by_hands,
+            "hand_form": hand_form,
+            "totals_form": totals_form,
+            "note_form": note_form,
+            "editing": editing,
+            "remove_key": new_idempotency_key(),
+        },
+    )
 
 
 def _corrected(action: str, form, hands: list[dict]) -> dict:

@@ -75,7 +75,9 @@ class Tournament(models.Model):
         validators=[MaxValueValidator(limits.MAX_HANDS_PER_ROUND)],
     )
     entry_mode = models.CharField(
-        _("results are entered"), max_length=10, choices=EntryMode.choices,
+        _("results are entered"),
+        max_length=10,
+        choices=EntryMode.choices,
         default=EntryMode.HANDS,
     )
     rounds_planned = models.PositiveSmallIntegerField(
@@ -315,9 +317,7 @@ class PrintJob(models.Model):
         DONE = "done", _("Ready")
         FAILED = "failed", _("Failed")
 
-    tournament = models.ForeignKey(
-        Tournament, on_delete=models.CASCADE, related_name="print_jobs"
-    )
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="print_jobs")
     kind = models.CharField(_("what"), max_length=20, choices=Kind.choices)
     options = models.JSONField(default=dict, blank=True)
     status = models.CharField(

@@ -273,9 +273,7 @@ def player_remove(request, pk: int, player_pk: int):
                 moved = tournament.players.filter(
                     active=True, name__in=removal.change.moved_players
                 )
-                request.session[_reprint_key(tournament)] = list(
-                    moved.values_list("pk", flat=True)
-                )
+                request.session[_reprint_key(tournament)] = list(moved.values_list("pk", flat=True))
             return redirect(tournament)
     try:
         removal = services.preview_removal(player=player)
@@ -589,9 +587,7 @@ def co_organiser_remove(request, pk: int, user_id: int):
             request, _("You no longer organise %(tournament)s.") % {"tournament": tournament.name}
         )
         return redirect("home")
-    messages.success(
-        request, _("%(name)s no longer organises this tournament.") % {"name": user}
-    )
+    messages.success(request, _("%(name)s no longer organises this tournament.") % {"name": user})
     return redirect(tournament)
 
 

@@ -93,9 +93,7 @@ DB_LOCK_TIMEOUT_MS = int(os.environ.get("DB_LOCK_TIMEOUT_MS", "5000"))
 DB_STATEMENT_TIMEOUT_MS = int(os.environ.get("DB_STATEMENT_TIMEOUT_MS", "15000"))
 DB_WORKER_STATEMENT_TIMEOUT_MS = int(os.environ.get("DB_WORKER_STATEMENT_TIMEOUT_MS", "120000"))
 
-use_timeouts(
-    DATABASES["default"], lock_ms=DB_LOCK_TIMEOUT_MS, statement_ms=DB_STATEMENT_TIMEOUT_MS
-)
+use_timeouts(DATABASES["default"], lock_ms=DB_LOCK_TIMEOUT_MS, statement_ms=DB_STATEMENT_TIMEOUT_MS)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

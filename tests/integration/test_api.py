@@ -403,38 +403,42 @@ def test_a_planned_round_cannot_be_closed(owner):
 # ---------------------------------------------------------------- organisers
 
 
-def test_organisers_add_a_co_organiser_by_user_name_and_the_owner_removes_them(
-    owner, stranger
-):
+def test_organisers_add_a_co_organiser_by_user_name_and_the_owner_removes_them(owner, stranger):
     tournament = new_tournament(owner)
     helper = UserFactory(username="helper")
     listing = client_for().get(url(tournament, "organisers/")).json()
-    assert listing == {"owner": {"id": owner.pk, "username": owner.username},
-                       "co_organisers": []}
-    assert client_for(stranger).post(
-        url(tournament, "organisers/"), {"username": "helper"}, format="json"
-    ).status_code == 403
+    assert listing == {"owner": {"id": owner.pk, "username": owner.username}, "co_organisers": []}
+    assert (
+        client_for(stranger)
+        .post(url(tournament, "organisers/"), {"username": "helper"}, format="json")
+        .status_code
+        == 403
+    )
 
-    added = client_for(owner).post(url(tournament, "organisers/"), {"username": "helper"},
-                                   format="json")
+    added = client_for(owner).post(
+        url(tournament, "organisers/"), {"username": "helper"}, format="json"
+    )
     assert added.status_code == 200
     assert added.json()["co_organisers"] == [{"id": helper.pk, "username": "helper"}]
     # Now the helper may change the tournament.
-    assert client_for(helper).patch(url(tournament), {"name": "Renamed"},
-                                    format="json").status_code == 200
+    assert (
+        client_for(helper).patch(url(tournament), {"name": "Renamed"}, format="json").status_code
+        == 200
+    )
 
-    unknown = client_for(owner).post(url(tournament, "organisers/"), {"username": "nobody"},
-                                     format="json")
+    unknown = client_for(owner).post(
+        url(tournament, "organisers/"), {"username": "nobody"}, format="json"
+    )
     assert unknown.status_code == 400
     assert unknown.json()["message"] == "username: There is no user with that name."
-    self_add = client_for(owner).post(url(tournament, "organisers/"),
-                                      {"username": owner.username}, format="json")
+    self_add = client_for(owner).post(
+        url(tournament, "organisers/"), {"username": owner.username}, format="json"
+    )
     assert self_add.status_code == 400 and self_add.json()["error"] == "already_organiser"
 
     removed = client_for(owner).delete(url(tournament, f"organisers/{helper.pk}/"))
     assert removed.status_code == 204 and not tournament.co_organisers.exists()
-    assert client_for(owner).delete(
-        url(tournament, f"organisers/{helper.pk}/")).status_code == 404
+    assert client_for(owner).delete(url(tournament, f"organisers/{helper.pk}/")).status_code == 404
 
 
 def test_a_co_organiser_may_step_down_but_not_remove_another(owner, stranger):
@@ -445,8 +449,10 @@ def test_a_co_organiser_may_step_down_but_not_remove_another(owner, stranger):
     refused = client_for(stranger).delete(url(tournament, f"organisers/{other.pk}/"))
     assert refused.status_code == 403
     assert refused.json()["message"] == "Only the tournament's owner can remove another organiser."
-    assert client_for(stranger).delete(
-        url(tournament, f"organisers/{stranger.pk}/")).status_code == 204
+    assert (
+        client_for(stranger).delete(url(tournament, f"organisers/{stranger.pk}/")).status_code
+        == 204
+    )
     assert list(tournament.co_organisers.all()) == [other]
 
 
@@ -461,9 +467,7 @@ def seats_of(tournament: Tournament, name: str) -> list[tuple[int, int]]:
     )
 
 
-def test_a_change_is_previewed_without_writing_then_applied_with_its_fingerprint(
-    owner, stranger
-):
+def test_a_change_is_previewed_without_writing_then_applied_with_its_fingerprint(owner, stranger):
     tournament = with_rotation(owner, players=9)
     services.start_round(round=tournament.rounds.get(number=1))
     leaving = tournament.players.get(name="Player C")
@@ -473,9 +477,12 @@ def test_a_change_is_previewed_without_writing_then_applied_with_its_fingerprint
         "arrive": ["Late Larry"],
         "substitutes": [{"player": replaced.pk, "name": "Sub Sam"}],
     }
-    assert client_for(stranger).post(
-        url(tournament, "changes/preview/"), body, format="json"
-    ).status_code == 403
+    assert (
+        client_for(stranger)
+        .post(url(tournament, "changes/preview/"), body, format="json")
+        .status_code
+        == 403
+    )
     played = seats_of(tournament, "Player C")[:1]
 
     preview = client_for(owner).post(url(tournament, "changes/preview/"), body, format="json")

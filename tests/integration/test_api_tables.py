@@ -369,17 +369,20 @@ def test_no_entries_before_the_round_starts_or_after_it_closes(db):
 def test_totals_are_checked_by_the_rules(db):
     table, seats = seated_table(entry_mode=Tournament.EntryMode.TOTALS)
     client = with_table_token(table)
-    bad = client.post(api(table, "totals/"), totals_entry([3, 2], key="t1", seat=seats[0]),
-                      format="json")
+    bad = client.post(
+        api(table, "totals/"), totals_entry([3, 2], key="t1", seat=seats[0]), format="json"
+    )
     assert bad.status_code == 400
     assert bad.json()["message"] == (
         "8 hands of North American Euchre cannot give Ann & Cat 3, Bob & Dan 2."
     )
-    wrong_count = client.post(api(table, "totals/"), totals_entry([9], key="t2", seat=seats[0]),
-                              format="json")
+    wrong_count = client.post(
+        api(table, "totals/"), totals_entry([9], key="t2", seat=seats[0]), format="json"
+    )
     assert wrong_count.json()["error"] == "bad_totals"
-    good = client.post(api(table, "totals/"), totals_entry([9, 4], key="t3", seat=seats[0]),
-                       format="json")
+    good = client.post(
+        api(table, "totals/"), totals_entry([9, 4], key="t3", seat=seats[0]), format="json"
+    )
     assert good.status_code == 200
     assert good.json()["result"]["scores"] == [9, 4, 9, 4]
     assert good.json()["state"] == "provisional"

@@ -655,7 +655,9 @@ def test_the_api_queues_a_printout_reports_its_progress_and_serves_the_pdf(
     assert response.status_code == 202, response.json()
     queued = response.json()
     assert (queued["status"], queued["download"], queued["players"]) == (
-        "queued", None, [player.pk]
+        "queued",
+        None,
+        [player.pk],
     )
     assert (queued["paper"], queued["per_page"], queued["stalled"]) == ("letter", 1, False)
 
@@ -673,9 +675,12 @@ def test_the_api_queues_a_printout_reports_its_progress_and_serves_the_pdf(
     stranger.force_login(UserFactory())
     assert stranger.get(f"/api/print-jobs/{queued['id']}/").status_code == 403
     assert stranger.get(f"/api/print-jobs/{queued['id']}/download/").status_code == 403
-    assert stranger.post(
-        f"/api/tournaments/{tournament.pk}/print-jobs/", {"kind": "table-cards"}, format="json"
-    ).status_code == 403
+    assert (
+        stranger.post(
+            f"/api/tournaments/{tournament.pk}/print-jobs/", {"kind": "table-cards"}, format="json"
+        ).status_code
+        == 403
+    )
 
 
 def test_the_api_prints_the_standings_as_they_are(db, eager, django_capture_on_commit_callbacks):

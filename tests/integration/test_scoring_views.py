@@ -137,7 +137,11 @@ def test_a_stale_form_gets_a_conflict_message_and_keeps_what_was_typed(client, d
 def test_the_opponents_confirm_with_a_code_but_not_the_submitters(client, db):
     table, seats = seated_table()
     services.submit_hands(
-        table=table, hands=EIGHT_HANDS, seat=seats[0], via="seat-link", expected_version=0,
+        table=table,
+        hands=EIGHT_HANDS,
+        seat=seats[0],
+        via="seat-link",
+        expected_version=0,
         idempotency_key="k",
     )
     html = client.get(page(table)).content.decode()
@@ -159,7 +163,11 @@ def test_the_opponents_confirm_with_a_code_but_not_the_submitters(client, db):
 def test_the_seat_link_confirms_in_one_tap(client, db):
     table, seats = seated_table()
     services.submit_hands(
-        table=table, hands=EIGHT_HANDS, seat=seats[0], via="seat-link", expected_version=0,
+        table=table,
+        hands=EIGHT_HANDS,
+        seat=seats[0],
+        via="seat-link",
+        expected_version=0,
         idempotency_key="k",
     )
     own = client.get(f"/s/{seats[2].token}/").content.decode()
@@ -245,7 +253,11 @@ def test_closing_a_round_with_open_tables_needs_force(client, db):
 def test_an_organiser_correction_shows_in_the_tables_history(client, db):
     table, seats = seated_table()
     services.submit_hands(
-        table=table, hands=EIGHT_HANDS, seat=seats[0], via="seat-link", expected_version=0,
+        table=table,
+        hands=EIGHT_HANDS,
+        seat=seats[0],
+        via="seat-link",
+        expected_version=0,
         idempotency_key="k",
     )
     services.confirm_result(table=table, codes=[seats[1].player.code], expected_version=1)

@@ -689,8 +689,9 @@ def test_after_a_replan_the_page_offers_once_to_reprint_the_moved_players_cards(
     # Everyone whose remaining seats moved, nobody who left, and not the whole room
     # unless the re-plan really moved everyone.
     moved = set(
-        Seat.objects.filter(table__round__tournament=seated, table__round__number__gt=1)
-        .values_list("player_id", flat=True)
+        Seat.objects.filter(
+            table__round__tournament=seated, table__round__number__gt=1
+        ).values_list("player_id", flat=True)
     )
     assert chosen and chosen <= moved and leaving.pk not in chosen
     assert "Scorecards to reprint" not in client.get(seated.get_absolute_url()).content.decode()

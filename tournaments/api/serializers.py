@@ -47,9 +47,22 @@ class TournamentSerializer(serializers.ModelSerializer):
     class Meta:
         model = Tournament
         fields = [
-            "id", "name", "date", "venue", "variant", "options", "format", "round_play",
-            "hands_per_round", "entry_mode", "rounds_planned", "seed", "rotation_quality",
-            "owner", "is_organiser", "created_at",
+            "id",
+            "name",
+            "date",
+            "venue",
+            "variant",
+            "options",
+            "format",
+            "round_play",
+            "hands_per_round",
+            "entry_mode",
+            "rounds_planned",
+            "seed",
+            "rotation_quality",
+            "owner",
+            "is_organiser",
+            "created_at",
         ]
         read_only_fields = fields
 
@@ -101,9 +114,8 @@ class TournamentWriteSerializer(serializers.Serializer):
 
     def validate(self, attrs: dict) -> dict:
         # Said here as well as by the service, so the answer names the field.
-        if (
-            attrs.get("round_play") == Tournament.RoundPlay.HANDS
-            and "target" in (attrs.get("options") or {})
+        if attrs.get("round_play") == Tournament.RoundPlay.HANDS and "target" in (
+            attrs.get("options") or {}
         ):
             raise serializers.ValidationError({"options": [str(limits.TARGET_NEEDS_GAME_MESSAGE)]})
         return attrs
@@ -132,14 +144,18 @@ class PlayerSerializer(OrganiserFieldsMixin, serializers.ModelSerializer):
 class PlayerAddSerializer(serializers.Serializer):
     name = serializers.CharField(max_length=limits.PLAYER_NAME_MAX, allow_blank=True)
     team_name = serializers.CharField(
-        max_length=limits.TEAM_NAME_MAX, required=False, allow_blank=True, default="",
+        max_length=limits.TEAM_NAME_MAX,
+        required=False,
+        allow_blank=True,
+        default="",
         help_text="Put the player in this team (made when new); teams formats only.",
     )
 
 
 class PlayerImportSerializer(serializers.Serializer):
     text = serializers.CharField(
-        allow_blank=True, trim_whitespace=False,
+        allow_blank=True,
+        trim_whitespace=False,
         help_text="A pasted list or CSV text: `name` or `name,team` per line.",
     )
 
@@ -168,7 +184,10 @@ class PairTeamsSerializer(serializers.Serializer):
 
 class RandomTeamsSerializer(serializers.Serializer):
     seed = serializers.IntegerField(
-        required=False, allow_null=True, default=None, min_value=0,
+        required=False,
+        allow_null=True,
+        default=None,
+        min_value=0,
         help_text="Repeat a draw with the same seed; without it the draw is unpredictable.",
     )
 
@@ -222,14 +241,17 @@ class RotationSerializer(serializers.Serializer):
 
 class PrintRequestSerializer(serializers.Serializer):
     kind = serializers.ChoiceField(choices=PrintJob.Kind.choices)
-    paper = serializers.ChoiceField(choices=[("a4", "A4"), ("letter", "US letter")],
-                                    default="a4")
+    paper = serializers.ChoiceField(choices=[("a4", "A4"), ("letter", "US letter")], default="a4")
     per_page = serializers.ChoiceField(
-        choices=[(4, "four to a page"), (1, "one to a page")], default=4,
+        choices=[(4, "four to a page"), (1, "one to a page")],
+        default=4,
         help_text="Scorecards only.",
     )
     players = serializers.ListField(
-        child=serializers.IntegerField(), required=False, allow_null=True, default=None,
+        child=serializers.IntegerField(),
+        required=False,
+        allow_null=True,
+        default=None,
         help_text="Scorecards only: print just these players' cards (a reprint, a late "
         "arrival). Without it, every player's.",
     )
@@ -238,10 +260,12 @@ class PrintRequestSerializer(serializers.Serializer):
 class PrintJobSerializer(serializers.ModelSerializer):
     paper = serializers.CharField(source="options.paper", default="a4")
     per_page = serializers.IntegerField(source="options.per_page", default=4)
-    players = serializers.ListField(child=serializers.IntegerField(), source="options.players",
-                                    default=None, allow_null=True)
+    players = serializers.ListField(
+        child=serializers.IntegerField(), source="options.players", default=None, allow_null=True
+    )
     stalled = serializers.BooleanField(
-        source="is_stalled", help_text="Waiting or rendering, but no worker moved it on for "
+        source="is_stalled",
+        help_text="Waiting or rendering, but no worker moved it on for "
         "a long while. Reading a job marks a stalled one failed (see `error`), so this is "
         "true only in answers made before that.",
     )
@@ -249,8 +273,21 @@ class PrintJobSerializer(serializers.ModelSerializer):
 
     class Meta:
         model = PrintJob
-        fields = ["id", "tournament", "kind", "status", "progress", "stalled", "error",
-                  "paper", "per_page", "players", "created_at", "finished_at", "download"]
+        fields = [
+            "id",
+            "tournament",
+            "kind",
+            "status",
+            "progress",
+            "stalled",
+            "error",
+            "paper",
+            "per_page",
+            "players",
+            "created_at",
+            "finished_at",
+            "download",
+        ]
         read_only_fields = fields
 
     @extend_schema_field(serializers.URLField(allow_null=True))
@@ -299,17 +336,22 @@ class SubstituteSerializer(serializers.Serializer):
 
 class ChangeRequestSerializer(serializers.Serializer):
     withdraw = serializers.ListField(
-        child=serializers.IntegerField(), required=False, default=list,
+        child=serializers.IntegerField(),
+        required=False,
+        default=list,
         help_text="Ids of players who leave: they are taken out of the rounds still to play.",
     )
     arrive = serializers.ListField(
-        child=serializers.CharField(max_length=limits.PLAYER_NAME_MAX), required=False,
+        child=serializers.CharField(max_length=limits.PLAYER_NAME_MAX),
+        required=False,
         default=list,
         help_text="Names of late arrivals: they join the rounds still to play.",
     )
     substitutes = SubstituteSerializer(many=True, required=False, default=list)
     fingerprint = serializers.CharField(
-        required=False, allow_blank=True, default="",
+        required=False,
+        allow_blank=True,
+        default="",
         help_text="The preview's fingerprint: the change is refused (409, `stale_preview`) "
         "if the plan is no longer the one previewed, e.g. a round started meanwhile.",
     )
@@ -389,7 +431,10 @@ class AppliedChangeSerializer(serializers.Serializer):
 
 class StartRoundSerializer(serializers.Serializer):
     start_anyway_reason = serializers.CharField(
-        max_length=200, required=False, allow_blank=True, default="",
+        max_length=200,
+        required=False,
+        allow_blank=True,
+        default="",
         help_text="Teams events only: start although an earlier round is still in play, "
         "and why (kept with who and when). Without it such a start is refused "
         "(`previous_round_not_closed`).",
@@ -398,7 +443,8 @@ class StartRoundSerializer(serializers.Serializer):
 
 class CloseRoundSerializer(serializers.Serializer):
     force = serializers.BooleanField(
-        required=False, default=False,
+        required=False,
+        default=False,
         help_text="Close even with tables not confirmed (kept in the audit trail).",
     )
     idempotency_key = serializers.CharField(
@@ -446,7 +492,9 @@ class SubmitHandsSerializer(serializers.Serializer):
         max_length=64, help_text="New per intended write; a retry with it stores nothing twice."
     )
     seat = serializers.IntegerField(
-        required=False, allow_null=True, default=None,
+        required=False,
+        allow_null=True,
+        default=None,
         help_text="Id of the seat entering the result. With a seat token, that seat.",
     )
     code = serializers.CharField(
@@ -462,7 +510,8 @@ class SubmitHandsSerializer(serializers.Serializer):
 
 class SubmitTotalsSerializer(serializers.Serializer):
     side_points = serializers.ListField(
-        child=serializers.IntegerField(), min_length=1,
+        child=serializers.IntegerField(),
+        min_length=1,
         help_text="Each side's points, in the order of the table's `sides`.",
     )
     expected_version = serializers.IntegerField(min_value=0)
@@ -519,8 +568,17 @@ class ResultSerializer(serializers.ModelSerializer):
     class Meta:
         model = TableResult
         fields = [
-            "version", "kind", "status", "state", "hands", "scores", "winners", "complete",
-            "submitted_side", "confirmed_at", "updated_at",
+            "version",
+            "kind",
+            "status",
+            "state",
+            "hands",
+            "scores",
+            "winners",
+            "complete",
+            "submitted_side",
+            "confirmed_at",
+            "updated_at",
         ]
         read_only_fields = fields
 

@@ -62,13 +62,19 @@ def refusals(*codes: int) -> dict[int, OpenApiResponse]:
     return {code: OpenApiResponse(ErrorSerializer, description=words[code]) for code in codes}
 
 
-NUMBER = OpenApiParameter("number", OpenApiTypes.INT, OpenApiParameter.PATH,
-                          description="The round's number.")
+NUMBER = OpenApiParameter(
+    "number", OpenApiTypes.INT, OpenApiParameter.PATH, description="The round's number."
+)
 PLAYER_ID = OpenApiParameter("player_id", OpenApiTypes.INT, OpenApiParameter.PATH)
-USER_ID = OpenApiParameter("user_id", OpenApiTypes.INT, OpenApiParameter.PATH,
-                           description="The co-organiser's user id.")
-TOKEN = OpenApiParameter("token", OpenApiTypes.STR, OpenApiParameter.PATH,
-                         description="The table's token (from its card's link).")
+USER_ID = OpenApiParameter(
+    "user_id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The co-organiser's user id."
+)
+TOKEN = OpenApiParameter(
+    "token",
+    OpenApiTypes.STR,
+    OpenApiParameter.PATH,
+    description="The table's token (from its card's link).",
+)
 TOURNAMENT_ID = OpenApiParameter("id", OpenApiTypes.INT, OpenApiParameter.PATH)
 
 
@@ -78,8 +84,11 @@ def _players_by_id(tournament: Tournament, wanted: dict[str, list[int]]) -> dict
     ids = {pid for field_ids in wanted.values() for pid in field_ids}
     found = Player.objects.filter(tournament=tournament).in_bulk(ids)
     problems = {
-        field: [_("No player with id %(id)s in this tournament.") % {"id": pid}
-                for pid in field_ids if pid not in found]
+        field: [
+            _("No player with id %(id)s in this tournament.") % {"id": pid}
+            for pid in field_ids
+            if pid not in found
+        ]
         for field, field_ids in wanted.items()
     }
     if problems := {field: words for field, words in problems.items() if words}:
@@ -109,8 +118,10 @@ class ApiSchema(AutoSchema):
             for code, words in BODY_REFUSALS.items():
                 if code not in responses:
                     responses[code] = self._get_response_for_code(
-                        OpenApiResponse(ErrorSerializer, description=words), code,
-                        direction=direction)
+                        OpenApiResponse(ErrorSerializer, description=words),
+                        code,
+                        direction=direction,
+                    )
         return responses
 
     def get_auth(self):
@@ -155,15 +166,18 @@ class TournamentViewSet(
         return Tournament.objects.select_related("owner").order_by("-date", "name", "pk")
 
     def _context(self, tournament: Tournament) -> dict:
-        return {**self.get_serializer_context(),
-                "organiser": tournament.is_organiser(self.request.user)}
+        return {
+            **self.get_serializer_context(),
+            "organiser": tournament.is_organiser(self.request.user),
+        }
 
     def _tournament(self) -> Tournament:
         return self.get_object()
 
     @extend_schema(
-        parameters=[OpenApiParameter(
-            "mine", OpenApiTypes.BOOL, description="Only tournaments I organise.")],
+        parameters=[
+            OpenApiParameter("mine", OpenApiTypes.BOOL, description="Only tournaments I organise.")
+        ],
         responses={200: s.TournamentSerializer(many=True)},
     )
     def list(self, request: Request, *args, **kwargs) -> Response:
@@ -173,24 +187,31 @@ class TournamentViewSet(
         context = super().get_serializer_context()
         if self.action == "list":
             context["organised_ids"] = set(
-                selectors.tournaments_for(self.request.user).values_list("pk", flat=True))
+                selectors.tournaments_for(self.request.user).values_list("pk", flat=True)
+            )
         return context
 
     @extend_schema(responses={200: s.TournamentSerializer, **refusals(404)})
     def retrieve(self, request: Request, *args, **kwargs) -> Response:
         return super().retrieve(request, *args, **kwargs)
 
-    @extend_schema(request=s.TournamentWriteSerializer,
-                   responses={201: s.TournamentSerializer, **refusals(400, 403)})
+    @extend_schema(
+        request=s.TournamentWriteSerializer,
+        responses={201: s.TournamentSerializer, **refusals(400, 403)},
+    )
     def create(self, request: Request) -> Response:
         form = s.TournamentWriteSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         tournament = services.create_tournament(owner=request.user, **form.validated_data)
-        return Response(s.TournamentSerializer(tournament, context=self._context(tournament)).data,
-                        status=status.HTTP_201_CREATED)
+        return Response(
+            s.TournamentSerializer(tournament, context=self._context(tournament)).data,
+            status=status.HTTP_201_CREATED,
+        )
 
-    @extend_schema(request=s.TournamentWriteSerializer,
-                   responses={200: s.TournamentSerializer, **refusals(400, 403, 404)})
+    @extend_schema(
+        request=s.TournamentWriteSerializer,
+        responses={200: s.TournamentSerializer, **refusals(400, 403, 404)},
+    )
     def partial_update(self, request: Request, *args, **kwargs) -> Response:
         tournament = self._tournament()
         form = s.TournamentWriteSerializer(data=request.data, partial=True)
@@ -200,10 +221,12 @@ class TournamentViewSet(
 
     # ------------------------------------------------------------ players
 
-    @extend_schema(methods=["GET"], responses={200: s.PlayerSerializer(many=True),
-                                               **refusals(404)})
-    @extend_schema(methods=["POST"], request=s.PlayerAddSerializer,
-                   responses={201: s.PlayerSerializer, **refusals(400, 403, 404)})
+    @extend_schema(methods=["GET"], responses={200: s.PlayerSerializer(many=True), **refusals(404)})
+    @extend_schema(
+        methods=["POST"],
+        request=s.PlayerAddSerializer,
+        responses={201: s.PlayerSerializer, **refusals(400, 403, 404)},
+    )
     # Lists under a tournament are whole (a night's players fit one answer), so they
     # are not paginated like the tournament list; the schema must say so too.
     @action(detail=True, methods=["get", "post"], pagination_class=None)
@@ -213,17 +236,24 @@ class TournamentViewSet(
         context = self._context(tournament)
         if request.method == "GET":
             players = Player.objects.filter(tournament=tournament).select_related("team")
-            return Response(s.PlayerSerializer(players.order_by("pk"), many=True,
-                                               context=context).data)
+            return Response(
+                s.PlayerSerializer(players.order_by("pk"), many=True, context=context).data
+            )
         form = s.PlayerAddSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        player = services.add_player(tournament=tournament, name=form.validated_data["name"],
-                                     team_name=form.validated_data["team_name"] or None)
-        return Response(s.PlayerSerializer(player, context=context).data,
-                        status=status.HTTP_201_CREATED)
+        player = services.add_player(
+            tournament=tournament,
+            name=form.validated_data["name"],
+            team_name=form.validated_data["team_name"] or None,
+        )
+        return Response(
+            s.PlayerSerializer(player, context=context).data, status=status.HTTP_201_CREATED
+        )
 
-    @extend_schema(request=s.PlayerImportSerializer,
-                   responses={201: s.PlayerSerializer(many=True), **refusals(400, 403, 404)})
+    @extend_schema(
+        request=s.PlayerImportSerializer,
+        responses={201: s.PlayerSerializer(many=True), **refusals(400, 403, 404)},
+    )
     @action(detail=True, methods=["post"], url_path="players/import")
     def import_players(self, request: Request, pk: str) -> Response:
         """Add a pasted list or CSV; all or nothing, every bad line in `details`."""
@@ -231,12 +261,15 @@ class TournamentViewSet(
         form = s.PlayerImportSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         players = services.import_players(tournament=tournament, text=form.validated_data["text"])
-        return Response(s.PlayerSerializer(players, many=True,
-                                           context=self._context(tournament)).data,
-                        status=status.HTTP_201_CREATED)
+        return Response(
+            s.PlayerSerializer(players, many=True, context=self._context(tournament)).data,
+            status=status.HTTP_201_CREATED,
+        )
 
-    @extend_schema(parameters=[PLAYER_ID],
-                   responses={200: s.PlayerRemovalSerializer, **refusals(400, 403, 404)})
+    @extend_schema(
+        parameters=[PLAYER_ID],
+        responses={200: s.PlayerRemovalSerializer, **refusals(400, 403, 404)},
+    )
     @action(detail=True, methods=["get"], url_path=r"players/(?P<player_id>[0-9]+)/removal")
     def player_removal(self, request: Request, pk: str, player_id: str) -> Response:
         """What removing the player would do to the list and the rotation (writes nothing)."""
@@ -245,9 +278,15 @@ class TournamentViewSet(
         return Response(s.PlayerRemovalSerializer(services.preview_removal(player=player)).data)
 
     @extend_schema(
-        parameters=[PLAYER_ID, OpenApiParameter(
-            "fingerprint", OpenApiTypes.STR, OpenApiParameter.QUERY,
-            description="From GET .../removal; needed once the player is in the rotation.")],
+        parameters=[
+            PLAYER_ID,
+            OpenApiParameter(
+                "fingerprint",
+                OpenApiTypes.STR,
+                OpenApiParameter.QUERY,
+                description="From GET .../removal; needed once the player is in the rotation.",
+            ),
+        ],
         request=None,
         responses={200: s.PlayerRemovalSerializer, 204: None, **refusals(400, 403, 404, 409)},
     )
@@ -263,8 +302,10 @@ class TournamentViewSet(
             if removal.outcome != services.RemovalOutcome.DELETE:
                 raise TournamentError(
                     "removal_not_confirmed",
-                    _("Removing %(name)s changes the rotation: look at GET "
-                      "players/%(id)s/removal and send its fingerprint.")
+                    _(
+                        "Removing %(name)s changes the rotation: look at GET "
+                        "players/%(id)s/removal and send its fingerprint."
+                    )
                     % {"name": player.name, "id": player.pk},
                 )
         removal = services.remove_player(player=player, expected_fingerprint=fingerprint)
@@ -275,13 +316,18 @@ class TournamentViewSet(
     # ------------------------------------------------------------ teams
 
     def _teams(self, tournament: Tournament) -> list[Team]:
-        return list(Team.objects.filter(tournament=tournament).prefetch_related(
-            Prefetch("members", queryset=Player.objects.order_by("pk"))).order_by("pk"))
+        return list(
+            Team.objects.filter(tournament=tournament)
+            .prefetch_related(Prefetch("members", queryset=Player.objects.order_by("pk")))
+            .order_by("pk")
+        )
 
-    @extend_schema(methods=["GET"], responses={200: s.TeamSerializer(many=True),
-                                               **refusals(404)})
-    @extend_schema(methods=["POST"], request=s.PairTeamsSerializer,
-                   responses={200: s.TeamSerializer(many=True), **refusals(400, 403, 404)})
+    @extend_schema(methods=["GET"], responses={200: s.TeamSerializer(many=True), **refusals(404)})
+    @extend_schema(
+        methods=["POST"],
+        request=s.PairTeamsSerializer,
+        responses={200: s.TeamSerializer(many=True), **refusals(400, 403, 404)},
+    )
     @action(detail=True, methods=["get", "post"], pagination_class=None)
     def teams(self, request: Request, pk: str) -> Response:
         """Fixed teams; organisers pair players by hand (answers every team)."""
@@ -293,13 +339,17 @@ class TournamentViewSet(
             found = Player.objects.in_bulk(ids)
             # An id of no player at all is as wrong as another tournament's player: the
             # service's own refusal says so in the page's words.
-            groups = [[found.get(pid) or Player(pk=pid, tournament=tournament) for pid in group]
-                      for group in form.validated_data["groups"]]
+            groups = [
+                [found.get(pid) or Player(pk=pid, tournament=tournament) for pid in group]
+                for group in form.validated_data["groups"]
+            ]
             services.pair_teams(tournament=tournament, groups=groups)
         return Response(s.TeamSerializer(self._teams(tournament), many=True).data)
 
-    @extend_schema(request=s.RandomTeamsSerializer,
-                   responses={200: s.TeamSerializer(many=True), **refusals(400, 403, 404)})
+    @extend_schema(
+        request=s.RandomTeamsSerializer,
+        responses={200: s.TeamSerializer(many=True), **refusals(400, 403, 404)},
+    )
     @action(detail=True, methods=["post"], url_path="teams/random")
     def random_teams(self, request: Request, pk: str) -> Response:
         """Draw teams for everyone not already in a complete team."""
@@ -311,27 +361,34 @@ class TournamentViewSet(
 
     # ------------------------------------------------------------ rotation and rounds
 
-    @extend_schema(request=None,
-                   responses={200: s.RotationSerializer, **refusals(400, 403, 404)})
+    @extend_schema(request=None, responses={200: s.RotationSerializer, **refusals(400, 403, 404)})
     @action(detail=True, methods=["post"], url_path="generate-rotation")
     def generate_rotation(self, request: Request, pk: str) -> Response:
         """Seat every active player for the whole event (replaces a planned rotation)."""
         tournament = self._tournament()
         quality = services.generate_rotation(tournament=tournament)
         rounds = selectors.rounds_with_seating(tournament)
-        return Response({
-            "quality": quality,
-            "rounds": s.RoundSerializer(rounds, many=True,
-                                        context=self._context(tournament)).data,
-        })
+        return Response(
+            {
+                "quality": quality,
+                "rounds": s.RoundSerializer(
+                    rounds, many=True, context=self._context(tournament)
+                ).data,
+            }
+        )
 
     @extend_schema(responses={200: s.RoundSerializer(many=True), **refusals(404)})
     @action(detail=True, methods=["get"], pagination_class=None)
     def rounds(self, request: Request, pk: str) -> Response:
         """Every round with tables, seats and byes (tokens only for organisers)."""
         tournament = self._tournament()
-        return Response(s.RoundSerializer(selectors.rounds_with_seating(tournament), many=True,
-                                          context=self._context(tournament)).data)
+        return Response(
+            s.RoundSerializer(
+                selectors.rounds_with_seating(tournament),
+                many=True,
+                context=self._context(tournament),
+            ).data
+        )
 
     @extend_schema(parameters=[NUMBER], responses={200: s.RoundSerializer, **refusals(404)})
     @action(detail=True, methods=["get"], url_path=r"rounds/(?P<number>[0-9]+)")
@@ -340,8 +397,11 @@ class TournamentViewSet(
         rnd = selectors.round_with_seating(tournament, int(number))
         return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)
 
-    @extend_schema(parameters=[NUMBER], request=s.StartRoundSerializer,
-                   responses={200: s.RoundSerializer, **refusals(400, 403, 404)})
+    @extend_schema(
+        parameters=[NUMBER],
+        request=s.StartRoundSerializer,
+        responses={200: s.RoundSerializer, **refusals(400, 403, 404)},
+    )
     @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]+)/start")
     def start_round(self, request: Request, pk: str, number: str) -> Response:
         """Put a planned round in play once the round before it is closed (a teams
@@ -350,33 +410,44 @@ class TournamentViewSet(
         rnd = get_object_or_404(Round, tournament=tournament, number=int(number))
         form = s.StartRoundSerializer(data=request.data)
         form.is_valid(raise_exception=True)
-        services.start_round(round=rnd, user=request.user,
-                             start_anyway_reason=form.validated_data["start_anyway_reason"])
+        services.start_round(
+            round=rnd,
+            user=request.user,
+            start_anyway_reason=form.validated_data["start_anyway_reason"],
+        )
         rnd = selectors.round_with_seating(tournament, int(number))
         return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)
 
-    @extend_schema(parameters=[NUMBER], request=s.CloseRoundSerializer,
-                   responses={200: s.RoundSerializer, **refusals(400, 403, 404)})
+    @extend_schema(
+        parameters=[NUMBER],
+        request=s.CloseRoundSerializer,
+        responses={200: s.RoundSerializer, **refusals(400, 403, 404)},
+    )
     @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]+)/close")
     def close_round(self, request: Request, pk: str, number: str) -> Response:
         """Close a round once every table is confirmed, or with `force` anyway."""
         tournament = self._tournament()
-        rnd = get_object_or_404(Round.objects.select_related("tournament"),
-                                tournament=tournament, number=int(number))
+        rnd = get_object_or_404(
+            Round.objects.select_related("tournament"), tournament=tournament, number=int(number)
+        )
         form = s.CloseRoundSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         # The results-aware close (scoring's) is the one that keeps the audit trail.
-        scoring_services.close_round(round=rnd, user=request.user,
-                                     force=form.validated_data["force"],
-                                     idempotency_key=form.validated_data["idempotency_key"] or None)
+        scoring_services.close_round(
+            round=rnd,
+            user=request.user,
+            force=form.validated_data["force"],
+            idempotency_key=form.validated_data["idempotency_key"] or None,
+        )
         rnd = selectors.round_with_seating(tournament, int(number))
         return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)
 
-
     # ------------------------------------------------------------ printing
 
-    @extend_schema(request=s.PrintRequestSerializer,
-                   responses={202: s.PrintJobSerializer, **refusals(400, 403, 404, 503)})
+    @extend_schema(
+        request=s.PrintRequestSerializer,
+        responses={202: s.PrintJobSerializer, **refusals(400, 403, 404, 503)},
+    )
     @action(detail=True, methods=["post"], url_path="print-jobs")
     def print_jobs(self, request: Request, pk: str) -> Response:
         """Ask for a PDF; a worker builds it. Poll the job for progress and its download."""
@@ -387,8 +458,16 @@ class TournamentViewSet(
         players = data["players"]
         if players is not None:
             if data["kind"] != PrintJob.Kind.SCORECARDS:
-                raise ValidationError({"players": [
-                    _("Choosing players only applies to scorecards; untick them to print this.")]})
+                raise ValidationError(
+                    {
+                        "players": [
+                            _(
+                                "Choosing players only applies to scorecards; "
+                                "untick them to print this."
+                            )
+                        ]
+                    }
+                )
             _players_by_id(tournament, {"players": players})
         standings = None
         if data["kind"] == PrintJob.Kind.STANDINGS:
@@ -396,26 +475,36 @@ class TournamentViewSet(
             from leagues import selectors as league_selectors
 
             standings = league_selectors.standings_print_table(
-                league_selectors.tournament_standings(tournament))
+                league_selectors.tournament_standings(tournament)
+            )
         try:
             job = request_print(
-                tournament=tournament, kind=data["kind"], paper=data["paper"],
-                per_page=int(data["per_page"]), requested_by=request.user,
+                tournament=tournament,
+                kind=data["kind"],
+                paper=data["paper"],
+                per_page=int(data["per_page"]),
+                requested_by=request.user,
                 base_url=base_url_for(request),
-                standings=standings, players=players,
+                standings=standings,
+                players=players,
             )
         except PrintRequestError as exc:
             raise ValidationError(str(exc)) from exc
         except PrintingUnavailable as exc:
             raise Unavailable(str(exc), code="printing_unavailable") from exc
-        return Response(s.PrintJobSerializer(job, context={"request": request}).data,
-                        status=status.HTTP_202_ACCEPTED)
+        return Response(
+            s.PrintJobSerializer(job, context={"request": request}).data,
+            status=status.HTTP_202_ACCEPTED,
+        )
 
     # ------------------------------------------------------------ organisers
 
     @extend_schema(methods=["GET"], responses={200: s.OrganisersSerializer, **refusals(404)})
-    @extend_schema(methods=["POST"], request=s.CoOrganiserAddSerializer,
-                   responses={200: s.OrganisersSerializer, **refusals(400, 403, 404)})
+    @extend_schema(
+        methods=["POST"],
+        request=s.CoOrganiserAddSerializer,
+        responses={200: s.OrganisersSerializer, **refusals(400, 403, 404)},
+    )
     @action(detail=True, methods=["get", "post"])
     def organisers(self, request: Request, pk: str) -> Response:
         """The owner and co-organisers; an organiser adds a co-organiser by user name."""
@@ -423,15 +512,13 @@ class TournamentViewSet(
         if request.method == "POST":
             form = s.CoOrganiserAddSerializer(data=request.data)
             form.is_valid(raise_exception=True)
-            user = get_user_model().objects.filter(
-                username=form.validated_data["username"]).first()
+            user = get_user_model().objects.filter(username=form.validated_data["username"]).first()
             if user is None:
                 raise ValidationError({"username": [_("There is no user with that name.")]})
             services.add_co_organiser(tournament=tournament, user=user)
         return Response(s.OrganisersSerializer(tournament).data)
 
-    @extend_schema(parameters=[USER_ID], request=None,
-                   responses={204: None, **refusals(403, 404)})
+    @extend_schema(parameters=[USER_ID], request=None, responses={204: None, **refusals(403, 404)})
     @action(detail=True, methods=["delete"], url_path=r"organisers/(?P<user_id>[0-9]+)")
     def remove_organiser(self, request: Request, pk: str, user_id: str) -> Response:
         """The owner removes a co-organiser; a co-organiser may remove only themselves."""
@@ -446,10 +533,13 @@ class TournamentViewSet(
         form = s.ChangeRequestSerializer(data=self.request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        found = _players_by_id(tournament, {
-            "withdraw": data["withdraw"],
-            "substitutes": [sub["player"] for sub in data["substitutes"]],
-        })
+        found = _players_by_id(
+            tournament,
+            {
+                "withdraw": data["withdraw"],
+                "substitutes": [sub["player"] for sub in data["substitutes"]],
+            },
+        )
         arguments = {
             "withdraw": [found[pid] for pid in data["withdraw"]],
             "arrive": data["arrive"],
@@ -459,8 +549,10 @@ class TournamentViewSet(
             raise ValidationError({"substitutes": [_("Each player can be replaced only once.")]})
         return arguments, data["fingerprint"]
 
-    @extend_schema(request=s.ChangeRequestSerializer,
-                   responses={200: s.RotationChangeSerializer, **refusals(400, 403, 404)})
+    @extend_schema(
+        request=s.ChangeRequestSerializer,
+        responses={200: s.RotationChangeSerializer, **refusals(400, 403, 404)},
+    )
     @action(detail=True, methods=["post"], url_path="changes/preview")
     def preview_change(self, request: Request, pk: str) -> Response:
         """What the remaining rounds would become if players leave, arrive or are
@@ -470,28 +562,35 @@ class TournamentViewSet(
         change = services.preview_change(tournament=tournament, **arguments)
         return Response(s.RotationChangeSerializer(change).data)
 
-    @extend_schema(request=s.ChangeRequestSerializer,
-                   responses={200: s.AppliedChangeSerializer, **refusals(400, 403, 404, 409)})
+    @extend_schema(
+        request=s.ChangeRequestSerializer,
+        responses={200: s.AppliedChangeSerializer, **refusals(400, 403, 404, 409)},
+    )
     @action(detail=True, methods=["post"], url_path="changes")
     def apply_change(self, request: Request, pk: str) -> Response:
         """Make the change and re-plan the rounds still to play; played rounds stay."""
         tournament = self._tournament()
         arguments, fingerprint = self._change_arguments(tournament)
-        change = services.apply_change(tournament=tournament,
-                                       expected_fingerprint=fingerprint or None, **arguments)
+        change = services.apply_change(
+            tournament=tournament, expected_fingerprint=fingerprint or None, **arguments
+        )
         rounds = selectors.rounds_with_seating(tournament)
-        return Response({
-            "change": s.RotationChangeSerializer(change).data,
-            "rounds": s.RoundSerializer(rounds, many=True,
-                                        context=self._context(tournament)).data,
-        })
+        return Response(
+            {
+                "change": s.RotationChangeSerializer(change).data,
+                "rounds": s.RoundSerializer(
+                    rounds, many=True, context=self._context(tournament)
+                ).data,
+            }
+        )
 
 
 # ---------------------------------------------------------------- a scorer's table
 
 
-def table_state(table: Table, *, acting_seat: Seat | None = None,
-                replayed: bool | None = None) -> dict:
+def table_state(
+    table: Table, *, acting_seat: Seat | None = None, replayed: bool | None = None
+) -> dict:
     """The table as its page shows it, plus each hand's points and the running score."""
     summary = scoring_selectors.table_summary(table)
     lines = []
@@ -499,21 +598,47 @@ def table_state(table: Table, *, acting_seat: Seat | None = None,
     evaluation_lines = summary.evaluation.lines if summary.evaluation is not None else ()
     for line, view in zip(evaluation_lines, summary.lines, strict=True):
         running = [a + b for a, b in zip(running, line.points, strict=True)]
-        lines.append({"number": line.number, "text": view.text, "passed": line.passed,
-                      "points": list(line.points), "running": list(running)})
+        lines.append(
+            {
+                "number": line.number,
+                "text": view.text,
+                "passed": line.passed,
+                "points": list(line.points),
+                "running": list(running),
+            }
+        )
     tournament, rnd = summary.tournament, summary.round
     data = {
         "tournament": {
-            "id": tournament.pk, "name": tournament.name, "variant": tournament.variant,
-            "entry_mode": tournament.entry_mode, "round_play": tournament.round_play,
+            "id": tournament.pk,
+            "name": tournament.name,
+            "variant": tournament.variant,
+            "entry_mode": tournament.entry_mode,
+            "round_play": tournament.round_play,
             "hands_per_round": tournament.hands_per_round,
         },
         "round": {"number": rnd.number, "status": rnd.status},
         "table": table.number,
-        "seats": [{"id": v.seat.pk, "engine_seat": v.index, "position": v.seat.position,
-                   "label": v.label, "player": v.name, "side": v.side} for v in summary.seats],
-        "sides": [{"index": side.index, "names": side.names, "seats": list(side.seats),
-                   "score": side.score} for side in summary.sides],
+        "seats": [
+            {
+                "id": v.seat.pk,
+                "engine_seat": v.index,
+                "position": v.seat.position,
+                "label": v.label,
+                "player": v.name,
+                "side": v.side,
+            }
+            for v in summary.seats
+        ],
+        "sides": [
+            {
+                "index": side.index,
+                "names": side.names,
+                "seats": list(side.seats),
+                "score": side.score,
+            }
+            for side in summary.sides
+        ],
         "acting_seat": acting_seat.pk if acting_seat is not None else None,
         "state": summary.state,
         "state_label": summary.state_label,
@@ -579,7 +704,8 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
 
     def get_queryset(self):
         return Table.objects.select_related("round__tournament").prefetch_related(
-            Prefetch("seats", queryset=Seat.objects.select_related("player")))
+            Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        )
 
     def get_permissions(self):
         if self.action in ("hands", "totals"):
@@ -627,8 +753,13 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
                 replayed=getattr(result, "replayed", False),
             )
         )
-        return Response(table_state(self._fresh(table), acting_seat=self._acting_seat(),
-                                    replayed=getattr(result, "replayed", False)))
+        return Response(
+            table_state(
+                self._fresh(table),
+                acting_seat=self._acting_seat(),
+                replayed=getattr(result, "replayed", False),
+            )
+        )
 
     @extend_schema(responses={200: s.TableStateSerializer, **refusals(401, 403, 404)})
     def retrieve(self, request: Request, token: str) -> Response:
@@ -642,8 +773,9 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def hands(self, request: Request, token: str) -> Response:
         """Store every hand so far; the engine checks and scores them."""
-        return self._submit(request, s.SubmitHandsSerializer, scoring_services.submit_hands,
-                            "hands")
+        return self._submit(
+            request, s.SubmitHandsSerializer, scoring_services.submit_hands, "hands"
+        )
 
     @extend_schema(
         request=s.SubmitTotalsSerializer,
@@ -652,8 +784,9 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     @action(detail=True, methods=["post"])
     def totals(self, request: Request, token: str) -> Response:
         """Store each side's points (round totals, or a finished game's score)."""
-        return self._submit(request, s.SubmitTotalsSerializer, scoring_services.submit_totals,
-                            "side_points")
+        return self._submit(
+            request, s.SubmitTotalsSerializer, scoring_services.submit_totals, "side_points"
+        )
 
     @extend_schema(
         request=s.ConfirmSerializer,
@@ -705,8 +838,13 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
 # ---------------------------------------------------------------- organisers' results
 
 
-@extend_schema(parameters=[OpenApiParameter(
-    "id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The print job's id.")])
+@extend_schema(
+    parameters=[
+        OpenApiParameter(
+            "id", OpenApiTypes.INT, OpenApiParameter.PATH, description="The print job's id."
+        )
+    ]
+)
 class PrintJobViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     """A printout being built, and its PDF once done; for the tournament's organisers."""
 
@@ -728,24 +866,33 @@ class PrintJobViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
 
     @extend_schema(responses={200: s.PrintJobSerializer, **refusals(403, 404)})
     def retrieve(self, request: Request, pk: str) -> Response:
-        return Response(s.PrintJobSerializer(self.get_object(),
-                                             context={"request": request}).data)
+        return Response(s.PrintJobSerializer(self.get_object(), context={"request": request}).data)
 
-    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY,
-                              **refusals(403, 404)})
+    @extend_schema(responses={(200, "application/pdf"): OpenApiTypes.BINARY, **refusals(403, 404)})
     @action(detail=True, methods=["get"])
     def download(self, request: Request, pk: str) -> FileResponse:
         job = self.get_object()
         if job.status != PrintJob.Status.DONE or not job.pdf:
             raise Http404(_("This printout is not ready."))
         filename = f"{slugify(job.tournament.name) or 'tournament'}-{job.kind}.pdf"
-        return FileResponse(job.pdf.open("rb"), as_attachment=True, filename=filename,
-                            content_type="application/pdf")
+        return FileResponse(
+            job.pdf.open("rb"),
+            as_attachment=True,
+            filename=filename,
+            content_type="application/pdf",
+        )
 
 
-@extend_schema(parameters=[OpenApiParameter(
-    "id", OpenApiTypes.INT, OpenApiParameter.PATH,
-    description="The table's id: a table that sent nothing can be given a result too.")])
+@extend_schema(
+    parameters=[
+        OpenApiParameter(
+            "id",
+            OpenApiTypes.INT,
+            OpenApiParameter.PATH,
+            description="The table's id: a table that sent nothing can be given a result too.",
+        )
+    ]
+)
 class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     """Results for organisers: a round's board, and corrections kept in the audit trail."""
 
@@ -766,8 +913,9 @@ class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     @extend_schema(
         parameters=[
             OpenApiParameter("tournament", OpenApiTypes.INT, required=True),
-            OpenApiParameter("round", OpenApiTypes.INT, required=True,
-                             description="The round's number."),
+            OpenApiParameter(
+                "round", OpenApiTypes.INT, required=True, description="The round's number."
+            ),
         ],
         responses={200: s.BoardEntrySerializer(many=True), **refusals(400, 403, 404)},
     )
@@ -778,18 +926,27 @@ class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
         for name in ("tournament", "round"):
             value = request.query_params.get(name, "")
             if not value.isdigit():
-                raise ValidationError({name: [_("Give the %(name)s as a number.")
-                                              % {"name": name}]})
+                raise ValidationError(
+                    {name: [_("Give the %(name)s as a number.") % {"name": name}]}
+                )
             wanted[name] = int(value)
         tournament = get_object_or_404(Tournament, pk=wanted["tournament"])
         self.check_object_permissions(request, tournament)
-        rnd = get_object_or_404(Round.objects.select_related("tournament"),
-                                tournament=tournament, number=wanted["round"])
+        rnd = get_object_or_404(
+            Round.objects.select_related("tournament"),
+            tournament=tournament,
+            number=wanted["round"],
+        )
         board = [
-            {"table_id": entry.table.pk, "table": entry.table.number, "state": entry.state,
-             "state_label": entry.label, "names": entry.names,
-             "sides": [{"names": names, "score": score} for names, score in entry.sides],
-             "result": entry.result}
+            {
+                "table_id": entry.table.pk,
+                "table": entry.table.number,
+                "state": entry.state,
+                "state_label": entry.label,
+                "names": entry.names,
+                "sides": [{"names": names, "score": score} for names, score in entry.sides],
+                "result": entry.result,
+            }
             for entry in scoring_selectors.round_board(rnd)
         ]
         return Response(s.BoardEntrySerializer(board, many=True).data)
@@ -798,8 +955,10 @@ class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     def retrieve(self, request: Request, pk: str) -> Response:
         return Response(table_state(self.get_object()))
 
-    @extend_schema(request=s.CorrectionSerializer,
-                   responses={200: s.TableStateSerializer, **refusals(400, 403, 404, 409)})
+    @extend_schema(
+        request=s.CorrectionSerializer,
+        responses={200: s.TableStateSerializer, **refusals(400, 403, 404, 409)},
+    )
     def partial_update(self, request: Request, pk: str) -> Response:
         """Correct a result (hands or side points); the organiser's word confirms a
         complete one, and the change goes into the table's history with `note`."""
@@ -807,11 +966,18 @@ class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
         form = s.CorrectionSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        changed = ({"hands": data["hands"]} if data["hands"] is not None
-                   else {"side_points": data["side_points"]})
+        changed = (
+            {"hands": data["hands"]}
+            if data["hands"] is not None
+            else {"side_points": data["side_points"]}
+        )
         scoring_services.correct_result(
-            table=table, user=request.user, expected_version=data["expected_version"],
-            idempotency_key=data["idempotency_key"], note=data["note"], **changed,
+            table=table,
+            user=request.user,
+            expected_version=data["expected_version"],
+            idempotency_key=data["idempotency_key"],
+            note=data["note"],
+            **changed,
         )
         return Response(table_state(self._fresh(table)))
 

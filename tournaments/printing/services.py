@@ -138,8 +138,10 @@ def _queue(job: PrintJob) -> None:
             logger.warning("print job %s could not be queued: %s", job_id, exc)
             now = timezone.now()
             PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
-                status=PrintJob.Status.FAILED, error=unavailable_message(),
-                finished_at=now, touched_at=now,
+                status=PrintJob.Status.FAILED,
+                error=unavailable_message(),
+                finished_at=now,
+                touched_at=now,
             )
             raise PrintingUnavailable(unavailable_message()) from exc
 
@@ -162,10 +164,9 @@ def fail_stalled(jobs: QuerySet[PrintJob]) -> int:
     marked = 0
     for job_id, status in stalled.values_list("pk", "status"):
         # Conditional, so a worker that moved the job on meanwhile wins.
-        marked += PrintJob.objects.filter(
-            pk=job_id, status=status, touched_at__lt=cutoff
-        ).update(status=PrintJob.Status.FAILED, error=stall_message(status),
-                 finished_at=timezone.now())
+        marked += PrintJob.objects.filter(pk=job_id, status=status, touched_at__lt=cutoff).update(
+            status=PrintJob.Status.FAILED, error=stall_message(status), finished_at=timezone.now()
+        )
         delete_parts(job_id)
     return marked
 

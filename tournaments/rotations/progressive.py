@@ -459,10 +459,16 @@ def _rainbow(n: int, rounds: int, byes: Sequence[Sequence[int]] | None) -> Plan 
         # c + s_d - s_j of large order keeps extra j's tablemates apart from round to round.
         c = max(
             range(1, q),
-            key=lambda c: min(
-                order(add(c, sub(steps[d], steps[j])))
-                for j in range(extras) for d in range(4) if d != j
-            ) if extras else 0,
+            key=lambda c: (
+                min(
+                    order(add(c, sub(steps[d], steps[j])))
+                    for j in range(extras)
+                    for d in range(4)
+                    if d != j
+                )
+                if extras
+                else 0
+            ),
         )
         byes = [[mul(c, t) + j * q for j in range(extras)] for t in times]
         flat = [p for out in byes for p in out]

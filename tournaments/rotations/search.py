@@ -22,10 +22,12 @@ OPPONENT_WEIGHT = 4
 TABLE_WEIGHT = 1
 
 # For seat s & 3: the offsets of its partner and two opponents within the table.
-_MATES = (((1, True), (2, False), (3, False)),
-          ((0, True), (2, False), (3, False)),
-          ((3, True), (0, False), (1, False)),
-          ((2, True), (0, False), (1, False)))
+_MATES = (
+    ((1, True), (2, False), (3, False)),
+    ((0, True), (2, False), (3, False)),
+    ((3, True), (0, False), (1, False)),
+    ((2, True), (0, False), (1, False)),
+)
 
 
 def _repeat_cost(count: int) -> int:
@@ -37,8 +39,10 @@ def cost_table(limit: int) -> list[list[int]]:
     """cost[p][o] of one pair that partnered p times and opposed o times."""
     rep = [_repeat_cost(k) for k in range(2 * limit + 2)]
     return [
-        [PARTNER_WEIGHT * rep[p] + OPPONENT_WEIGHT * rep[o] + TABLE_WEIGHT * rep[p + o]
-         for o in range(limit + 1)]
+        [
+            PARTNER_WEIGHT * rep[p] + OPPONENT_WEIGHT * rep[o] + TABLE_WEIGHT * rep[p + o]
+            for o in range(limit + 1)
+        ]
         for p in range(limit + 1)
     ]
 

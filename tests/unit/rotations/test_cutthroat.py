@@ -261,7 +261,6 @@ def test_one_over_a_multiple_of_six_a_different_player_sits_out_each_round(n):
     assert len(byes) == len(set(byes)) == (n - 1) // 2
 
 
-
 def test_every_one_over_a_multiple_of_six_up_to_205_but_7_has_a_system():
     assert [
         n

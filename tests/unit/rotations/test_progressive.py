@@ -33,8 +33,15 @@ def assert_fair_byes(q) -> None:
 
 
 # Targets at 8 rounds: (max partner meetings, max opponent meetings, max table meetings).
-TARGETS_8 = {9: (1, 2, 3), 12: (1, 2, 3), 13: (1, 2, 3), 16: (1, 2, 3), 20: (1, 2, 3),
-             24: (1, 1, 2), 28: (1, 1, 2)}
+TARGETS_8 = {
+    9: (1, 2, 3),
+    12: (1, 2, 3),
+    13: (1, 2, 3),
+    16: (1, 2, 3),
+    20: (1, 2, 3),
+    24: (1, 1, 2),
+    28: (1, 1, 2),
+}
 
 
 @pytest.mark.parametrize("n", range(4, 65))
@@ -171,9 +178,7 @@ def play_then_replan(n: int, played: int, more: int, withdraw: int, seed: int = 
     history = History.from_rounds(first)
     remaining = players[:withdraw] + players[withdraw + 1 :] if withdraw >= 0 else players
     rest = progressive.generate(remaining, more, seed=seed + 1, history=history)
-    renumbered = tuple(
-        Round(number=played + r.number, tables=r.tables, byes=r.byes) for r in rest
-    )
+    renumbered = tuple(Round(number=played + r.number, tables=r.tables, byes=r.byes) for r in rest)
     return remaining, first, renumbered
 
 
@@ -183,9 +188,11 @@ def play_then_replan(n: int, played: int, more: int, withdraw: int, seed: int = 
 )
 def test_history_is_respected(n: int, played: int, more: int, withdraw: int) -> None:
     remaining, first, rest = play_then_replan(n, played, more, withdraw)
-    assert_valid(remaining, tuple(
-        Round(number=r.number - played, tables=r.tables, byes=r.byes) for r in rest
-    ), more)
+    assert_valid(
+        remaining,
+        tuple(Round(number=r.number - played, tables=r.tables, byes=r.byes) for r in rest),
+        more,
+    )
     history = History.from_rounds(first)
     for rnd in rest:
         for table in rnd.tables:

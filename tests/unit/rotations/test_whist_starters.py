@@ -8,17 +8,90 @@ from tournaments.rotations import whist, whist_inflate
 from tournaments.rotations.whist_starters import STARTERS
 
 # Sizes clubs actually play from 32 up, and those of them with an exact design.
-CLUB_SIZES = (32, 33, 36, 44, 45, 48, 52, 56, 57, 60, 64, 68, 69, 72, 76, 77, 80, 84, 85, 88,
-              92, 93, 96, 100)
-EXACT_CLUB_SIZES = (32, 33, 36, 44, 45, 48, 52, 56, 57, 60, 64, 68, 69, 72, 76, 77, 80, 84, 85,
-                    88, 92, 93, 96, 100)
+CLUB_SIZES = (
+    32,
+    33,
+    36,
+    44,
+    45,
+    48,
+    52,
+    56,
+    57,
+    60,
+    64,
+    68,
+    69,
+    72,
+    76,
+    77,
+    80,
+    84,
+    85,
+    88,
+    92,
+    93,
+    96,
+    100,
+)
+EXACT_CLUB_SIZES = (
+    32,
+    33,
+    36,
+    44,
+    45,
+    48,
+    52,
+    56,
+    57,
+    60,
+    64,
+    68,
+    69,
+    72,
+    76,
+    77,
+    80,
+    84,
+    85,
+    88,
+    92,
+    93,
+    96,
+    100,
+)
 # Sizes built as the direct product Wh(u) x Wh(r).
-PRODUCTS = {80: (20, 4), 105: (21, 5), 128: (32, 4), 132: (4, 33), 140: (28, 5), 164: (4, 41),
-            165: (33, 5), 168: (8, 21), 180: (36, 5), 189: (21, 9), 192: (48, 4), 200: (40, 5)}
+PRODUCTS = {
+    80: (20, 4),
+    105: (21, 5),
+    128: (32, 4),
+    132: (4, 33),
+    140: (28, 5),
+    164: (4, 41),
+    165: (33, 5),
+    168: (8, 21),
+    180: (36, 5),
+    189: (21, 9),
+    192: (48, 4),
+    200: (40, 5),
+}
 # 4m-player sizes built by inflating a cyclic Wh(q+1) with GF(r), n - 1 = qr.
-INFLATED = {88: (3, 29), 92: (7, 13), 96: (19, 5), 100: (11, 9), 116: (23, 5), 120: (7, 17),
-            124: (3, 41), 144: (11, 13), 156: (31, 5), 160: (3, 53), 172: (19, 9),
-            176: (7, 25), 184: (3, 61), 188: (11, 17)}
+INFLATED = {
+    88: (3, 29),
+    92: (7, 13),
+    96: (19, 5),
+    100: (11, 9),
+    116: (23, 5),
+    120: (7, 17),
+    124: (3, 41),
+    144: (11, 13),
+    156: (31, 5),
+    160: (3, 53),
+    172: (19, 9),
+    176: (7, 25),
+    184: (3, 61),
+    188: (11, 17),
+}
 
 
 @pytest.mark.parametrize("n", sorted(STARTERS))
@@ -137,8 +210,11 @@ def test_direct_product_is_an_exact_whist_tournament(n: int) -> None:
 
 
 def test_direct_product_only_where_no_starter_is_known() -> None:
-    products = [n for n in range(4, 201) if whist.exists(n) and not whist._has_starter(n)
-                and whist._product_split(n)]
+    products = [
+        n
+        for n in range(4, 201)
+        if whist.exists(n) and not whist._has_starter(n) and whist._product_split(n)
+    ]
     assert products == sorted(PRODUCTS)
 
 
