@@ -341,7 +341,7 @@ class TableState:
 
 MISSING, IN_PROGRESS, PROVISIONAL, CONFIRMED = "missing", "in-progress", "provisional", "confirmed"
 STATE_LABELS = {
-    MISSING: _("Missing"),
+    MISSING: _("No result yet"),
     IN_PROGRESS: _("In progress"),
     PROVISIONAL: _("Provisional"),
     CONFIRMED: _("Confirmed"),

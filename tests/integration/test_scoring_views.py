@@ -213,7 +213,7 @@ def test_the_organiser_results_page_shows_each_tables_state(client, db):
     client.force_login(UserFactory())
     assert client.get(url).status_code == 403
     client.force_login(rnd.tournament.owner)
-    assert "Missing" in client.get(url).content.decode()
+    assert "No result yet" in client.get(url).content.decode()
     services.submit_hands(
         table=table, hands=EIGHT_HANDS, seat=seats[0], expected_version=0, idempotency_key="k"
     )
