@@ -67,6 +67,18 @@ def confirm_on_the_page(client, table, *codes, url=None, **extra):
     return client.post(url, data, follow=True)
 
 
+def entered_from_a_seat_link(table, seat) -> None:
+    """A whole game entered from `seat`'s own link: that side is proven."""
+    services.submit_hands(
+        table=table,
+        hands=EIGHT_HANDS,
+        seat=seat,
+        via="seat-link",
+        expected_version=0,
+        idempotency_key="k",
+    )
+
+
 def code_of(seat) -> str:
     return seat.player.code
 
@@ -229,14 +241,7 @@ def test_an_api_entry_with_the_scorers_code_is_proven(db):
 def test_a_wrong_code_gets_one_answer_whoever_it_belongs_to(db):
     table, (ann, bob, cat, _dan) = seated_table()
     _elsewhere, (stranger, *_rest) = seated_table()
-    services.submit_hands(
-        table=table,
-        hands=EIGHT_HANDS,
-        seat=ann,
-        via="seat-link",
-        expected_version=0,
-        idempotency_key="k",
-    )
+    entered_from_a_seat_link(table, ann)
     answers = set()
     for code in ("ABCDEF", code_of(ann), code_of(cat), code_of(stranger)):
         with pytest.raises(ScoringError) as caught:
@@ -291,14 +296,7 @@ def test_the_page_refuses_to_confirm_a_result_changed_since_it_was_shown(client,
 
 def test_the_api_answers_409_when_the_result_changed_and_needs_the_version(db):
     table, (ann, bob, _cat, dan) = seated_table()
-    services.submit_hands(
-        table=table,
-        hands=EIGHT_HANDS,
-        seat=ann,
-        via="seat-link",
-        expected_version=0,
-        idempotency_key="k",
-    )
+    entered_from_a_seat_link(table, ann)
     client = with_seat_token(dan)
     missing = client.post(api(table, "confirm/"), {}, format="json")
     assert missing.status_code == 400 and "expected_version" in missing.json()["field_errors"]
@@ -313,14 +311,7 @@ def test_the_api_answers_409_when_the_result_changed_and_needs_the_version(db):
 
 def test_the_organisers_confirm_carries_the_version_too(client, db):
     table, (ann, *_rest) = seated_table()
-    services.submit_hands(
-        table=table,
-        hands=EIGHT_HANDS,
-        seat=ann,
-        via="seat-link",
-        expected_version=0,
-        idempotency_key="k",
-    )
+    entered_from_a_seat_link(table, ann)
     rnd = table.round
     client.force_login(organiser_of(table))
     url = reverse("result-confirm", args=[rnd.tournament.pk, rnd.number, table.number])
@@ -339,14 +330,7 @@ def test_a_confirmation_racing_an_edit_never_confirms_what_was_not_shown(
     slow_writes,  # noqa: F811 (the fixture imported above)
 ):
     table, (ann, bob, _cat, _dan) = seated_table()
-    services.submit_hands(
-        table=table,
-        hands=EIGHT_HANDS,
-        seat=ann,
-        via="seat-link",
-        expected_version=0,
-        idempotency_key="k",
-    )
+    entered_from_a_seat_link(table, ann)
     edited = [*EIGHT_HANDS[:7], hand(3, 2, 5)]
     outcomes = _race(
         lambda: services.confirm_result(table=table, codes=[code_of(bob)], expected_version=1),
@@ -384,14 +368,7 @@ def test_wrong_codes_are_limited_per_table_whatever_the_address(client, db, sett
     settings.CODE_TRIES_PER_TABLE = "5/m"
     settings.CODE_TRIES_PER_ADDRESS = "100/m"
     table, (ann, bob, _cat, _dan) = seated_table()
-    services.submit_hands(
-        table=table,
-        hands=EIGHT_HANDS,
-        seat=ann,
-        via="seat-link",
-        expected_version=0,
-        idempotency_key="k",
-    )
+    entered_from_a_seat_link(table, ann)
     for n in range(5):
         assert WRONG_OTHER_SIDE in _wrong_confirm(client, table, f"10.0.0.{n}").content.decode()
     # The sixth try is refused before the code is looked at, even Bob's right one.
@@ -452,14 +429,7 @@ def test_right_codes_and_seat_links_are_never_counted(client, db, settings):
     table, (ann, bob, _cat, dan) = seated_table()
     client.post(page(table), {"action": "seat", "seat": ann.pk, "code": code_of(ann)})
     client.post(page(table), {"action": "seat", "seat": ann.pk, "code": code_of(ann)})
-    services.submit_hands(
-        table=table,
-        hands=EIGHT_HANDS,
-        seat=ann,
-        via="seat-link",
-        expected_version=0,
-        idempotency_key="k",
-    )
+    entered_from_a_seat_link(table, ann)
     assert "Result confirmed" in confirm_on_the_page(client, table, code_of(bob)).content.decode()
 
 
@@ -476,14 +446,7 @@ def test_wrong_codes_are_counted_where_every_web_process_sees_them(db, settings,
     }
     settings.CODE_TRIES_PER_TABLE = "2/m"
     table, (ann, *_rest) = seated_table()
-    services.submit_hands(
-        table=table,
-        hands=EIGHT_HANDS,
-        seat=ann,
-        via="seat-link",
-        expected_version=0,
-        idempotency_key="k",
-    )
+    entered_from_a_seat_link(table, ann)
     body = {"codes": ["ZZZZZZ"], "expected_version": 1}
     for _ in range(2):
         assert (
@@ -551,14 +514,7 @@ def test_a_totals_table_refuses_hands(db):
 
 def test_organiser_corrections_follow_the_entry_mode(db):
     table, (ann, *_rest) = seated_table(entry_mode=Tournament.EntryMode.HANDS)
-    services.submit_hands(
-        table=table,
-        hands=EIGHT_HANDS,
-        seat=ann,
-        via="seat-link",
-        expected_version=0,
-        idempotency_key="k",
-    )
+    entered_from_a_seat_link(table, ann)
     organiser = signed_in(organiser_of(table))
     response = organiser.patch(
         f"/api/results/{table.pk}/",
