@@ -1,35 +1,35 @@
 from django.contrib import admin
 
+from tournaments.read_only_admin import ReadOnlyAdmin, ReadOnlyTabularInline
+
 from .models import Member, PlayerLink, Season, SeasonNight, StandingsSettings
+
+# Seasons, their nights, members and links change through leagues.services, which
+# refuses what would corrupt a season table; here they are only shown.
 
 
 @admin.register(StandingsSettings)
-class StandingsSettingsAdmin(admin.ModelAdmin):
+class StandingsSettingsAdmin(ReadOnlyAdmin):
     list_display = ["tournament", "bye_value", "bye_points"]
-    raw_id_fields = ["tournament"]
 
 
-class SeasonNightInline(admin.TabularInline):
+class SeasonNightInline(ReadOnlyTabularInline):
     model = SeasonNight
-    raw_id_fields = ["tournament"]
-    extra = 0
 
 
 @admin.register(Season)
-class SeasonAdmin(admin.ModelAdmin):
+class SeasonAdmin(ReadOnlyAdmin):
     list_display = ["name", "owner", "best_of", "missed_night"]
     inlines = [SeasonNightInline]
-    raw_id_fields = ["owner"]
 
 
 @admin.register(Member)
-class MemberAdmin(admin.ModelAdmin):
+class MemberAdmin(ReadOnlyAdmin):
     list_display = ["name", "season"]
     list_filter = ["season"]
     search_fields = ["name"]
 
 
 @admin.register(PlayerLink)
-class PlayerLinkAdmin(admin.ModelAdmin):
+class PlayerLinkAdmin(ReadOnlyAdmin):
     list_display = ["player", "member"]
-    raw_id_fields = ["player", "member"]

@@ -1,32 +1,21 @@
 from django.contrib import admin
 
+from tournaments.read_only_admin import ReadOnlyAdmin
+
 from .models import ResultChange, TableResult
+
+# Results change only through the services, so every change reaches the audit trail.
 
 
 @admin.register(TableResult)
-class TableResultAdmin(admin.ModelAdmin):
+class TableResultAdmin(ReadOnlyAdmin):
     list_display = ["table", "kind", "status", "complete", "version", "updated_at"]
     list_filter = ["status", "kind", "complete"]
     list_select_related = ["table__round__tournament"]
-    # Results change only through the services, so every change reaches the audit trail.
-    readonly_fields = [f.name for f in TableResult._meta.fields]
-
-    def has_add_permission(self, request):
-        return False
 
 
 @admin.register(ResultChange)
-class ResultChangeAdmin(admin.ModelAdmin):
+class ResultChangeAdmin(ReadOnlyAdmin):
     list_display = ["at", "round", "table", "action", "via", "user", "seat", "version"]
     list_filter = ["action", "via"]
     list_select_related = ["round", "table", "user", "seat__player"]
-    readonly_fields = [f.name for f in ResultChange._meta.fields]
-
-    def has_add_permission(self, request):
-        return False
-
-    def has_change_permission(self, request, obj=None):
-        return False
-
-    def has_delete_permission(self, request, obj=None):
-        return False

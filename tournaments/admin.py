@@ -1,29 +1,29 @@
 from django.contrib import admin
 
 from .models import Bye, Player, Round, RoundStartOverride, Seat, Table, Team, Tournament
+from .read_only_admin import ReadOnlyAdmin, ReadOnlyTabularInline
+
+# Read-only: the services own every row here (see read_only_admin).
 
 
-class PlayerInline(admin.TabularInline):
+class PlayerInline(ReadOnlyTabularInline):
     model = Player
-    extra = 0
 
 
-class TeamInline(admin.TabularInline):
+class TeamInline(ReadOnlyTabularInline):
     model = Team
-    extra = 0
 
 
 @admin.register(Tournament)
-class TournamentAdmin(admin.ModelAdmin):
+class TournamentAdmin(ReadOnlyAdmin):
     list_display = ["name", "date", "variant", "format", "owner"]
     list_filter = ["variant", "format", "date"]
     search_fields = ["name", "venue"]
-    filter_horizontal = ["co_organisers"]
     inlines = [TeamInline, PlayerInline]
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
+class PlayerAdmin(ReadOnlyAdmin):
     list_display = ["name", "tournament", "team", "active"]
     list_filter = ["active"]
     search_fields = ["name", "tournament__name"]
@@ -31,25 +31,22 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 @admin.register(Team)
-class TeamAdmin(admin.ModelAdmin):
+class TeamAdmin(ReadOnlyAdmin):
     list_display = ["name", "tournament"]
     search_fields = ["name", "tournament__name"]
     list_select_related = ["tournament"]
 
 
-class TableInline(admin.TabularInline):
+class TableInline(ReadOnlyTabularInline):
     model = Table
-    extra = 0
-    readonly_fields = ["token"]
 
 
-class ByeInline(admin.TabularInline):
+class ByeInline(ReadOnlyTabularInline):
     model = Bye
-    extra = 0
 
 
 @admin.register(Round)
-class RoundAdmin(admin.ModelAdmin):
+class RoundAdmin(ReadOnlyAdmin):
     list_display = ["tournament", "number", "status"]
     list_filter = ["status"]
     list_select_related = ["tournament"]
@@ -57,39 +54,30 @@ class RoundAdmin(admin.ModelAdmin):
 
 
 @admin.register(RoundStartOverride)
-class RoundStartOverrideAdmin(admin.ModelAdmin):
+class RoundStartOverrideAdmin(ReadOnlyAdmin):
     # An audit row: read, never rewritten.
     list_display = ["round", "at", "user", "reason"]
     list_select_related = ["round__tournament", "user"]
-    readonly_fields = ["round", "open_rounds", "reason", "user", "at"]
-
-    def has_add_permission(self, request) -> bool:
-        return False
-
-    def has_change_permission(self, request, obj=None) -> bool:
-        return False
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyTabularInline):
     model = Seat
-    extra = 0
 
 
 @admin.register(Table)
-class TableAdmin(admin.ModelAdmin):
+class TableAdmin(ReadOnlyAdmin):
     list_display = ["round", "number"]
     list_select_related = ["round__tournament"]
-    readonly_fields = ["token"]
     inlines = [SeatInline]
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdmin):
     list_display = ["player", "table", "position", "side"]
     list_select_related = ["player", "table__round"]
 
 
 @admin.register(Bye)
-class ByeAdmin(admin.ModelAdmin):
+class ByeAdmin(ReadOnlyAdmin):
     list_display = ["player", "round"]
     list_select_related = ["player", "round"]
