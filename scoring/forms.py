@@ -96,6 +96,9 @@ class HandForm(SubmissionForm):
             self.fields["turn_up"].help_text = _(
                 "Rank and suit letter, e.g. 9H, 10D, JS; the Benny is 2S (or BENNY)."
             )
+        elif not summary.rules.deck.has_benny:
+            # A pack without the Benny cannot turn one up (the engine refuses it).
+            self.fields["turn_up"].help_text = _("Rank and suit letter, e.g. 9H, 10D, JS.")
 
     def clean(self):
         data = super().clean()

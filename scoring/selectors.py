@@ -461,6 +461,13 @@ class TableSummary:
         return self.evaluation.counted if self.evaluation is not None else 0
 
     @property
+    def by_totals(self) -> bool:
+        """Whether the score was (or will be) entered as totals, not hand by hand."""
+        if self.result is not None and (self.result.hands or self.result.scores):
+            return self.result.kind != TableResult.Kind.HANDS
+        return self.tournament.entry_mode == Tournament.EntryMode.TOTALS
+
+    @property
     def state_label(self) -> str:
         return str(STATE_LABELS[self.state])
 
