@@ -61,13 +61,9 @@ def test_the_standings_fit_a_phone(phone_page, night, screenshot):
     overflow = page.evaluate(
         "document.documentElement.scrollWidth - document.documentElement.clientWidth"
     )
+    # The page itself does not scroll sideways: the wide table scrolls inside its card
+    # (test_phone_layout checks the name stays put meanwhile).
     assert overflow <= 1
-    # The columns a phone shows fit without sideways scrolling inside the card either.
-    inner = page.evaluate(
-        "(() => { const box = document.querySelector('.standings-scroll');"
-        " return box.scrollWidth - box.clientWidth; })()"
-    )
-    assert inner <= 1
     screenshot(page, "live-standings-phone")
     page.goto(reverse("standings-projector", args=[tournament.pk]))
     page.locator("#projector-rows tr").first.wait_for()

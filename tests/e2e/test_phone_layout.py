@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from leagues import services as league_services
 from scoring import services as scoring_services
 from tests.e2e.conftest import LAPTOP
 from tests.integration.test_scoring_services import seated_table
@@ -134,4 +135,72 @@ def test_the_player_chart_has_axes_and_values(
     other.goto(url)
     assert other.locator("svg.running-chart text.value").all_text_contents() == totals
     screenshot(other, "phone-layout-player-chart-1280")
+    laptop.close()
+
+
+@pytest.fixture
+def tied_night(django_user_model):
+    """Eight players, two rounds, ranked by games won then points: players level on
+    games won are set apart by points, so the standings carry tie-break notes."""
+    owner = django_user_model.objects.create_user("olive", password=PASSWORD)
+    night = make_night(owner, names=EIGHT, rounds=2)
+    league_services.update_standings_settings(
+        tournament=night, user=owner, metrics=["wins", "total_points"], bye_value="nothing"
+    )
+    for number, results in ((1, ((6, 6), (8, 4))), (2, ((7, 5), (6, 6)))):
+        start(night, number)
+        for table, points in zip(tables(night, number), results, strict=True):
+            confirm_totals(table, owner, points)
+    return night
+
+
+def test_the_standings_scroll_sideways_under_a_fixed_name_on_a_phone(
+    phone_page, tied_night, screenshot, browser, live_server
+):
+    page = phone_page
+    page.goto(reverse("standings-page", args=[tied_night.pk]))
+    box = page.locator(".standings-scroll")
+    assert box.evaluate("e => getComputedStyle(e).overflowX") == "auto"
+    widths = box.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert widths[0] > widths[1], f"every column fits ({widths}): nothing to scroll"
+    assert page_fits(page), "the page itself scrolls sideways"
+
+    headers = page.locator(".standings-table thead th")
+    labels = [label.strip() for label in headers.all_inner_texts()]
+    # Every column is there on a phone too, only further right.
+    assert all(
+        headers.nth(i).evaluate("e => getComputedStyle(e).display") != "none"
+        for i in range(headers.count())
+    ), labels
+    notes = [n.strip() for n in page.locator(".standings-table .decided").all_inner_texts()]
+    assert notes, "this night needs a tie-break note"
+    for note in notes:
+        metric = note.removeprefix("behind on ").lower()
+        assert any(label.lower().startswith(metric) for label in labels), (note, labels)
+    screenshot(page, "phone-layout-standings-390")
+
+    row = page.locator(".standings-table tbody tr").first
+    name, place = row.locator("td.name"), row.locator("td.place")
+    before = name.bounding_box()
+    box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
+    page.wait_for_function(
+        "() => { const e = document.querySelector('.standings-scroll');"
+        " return e.scrollLeft + e.clientWidth >= e.scrollWidth - 1; }"
+    )
+    after = name.bounding_box()
+    assert abs(after["x"] - before["x"]) < 1, "the name column moved away"
+    assert place.bounding_box()["x"] >= 0 and name.is_visible()
+    last = headers.last.bounding_box()
+    assert last["x"] + last["width"] <= 390 + 1, "the last column cannot be reached"
+    # The scrolled columns pass under the name, not over it.
+    assert name.evaluate("e => getComputedStyle(e).position") == "sticky"
+    screenshot(page, "phone-layout-standings-390-scrolled")
+
+    laptop = browser.new_context(base_url=live_server.url, viewport=LAPTOP)
+    other = laptop.new_page()
+    other.goto(reverse("standings-page", args=[tied_night.pk]))
+    laptop_box = other.locator(".standings-scroll")
+    sizes = laptop_box.evaluate("e => [e.scrollWidth, e.clientWidth]")
+    assert sizes[0] <= sizes[1] + 1, "on a laptop the whole table fits"
+    screenshot(other, "phone-layout-standings-1280")
     laptop.close()
