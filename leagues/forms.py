@@ -35,10 +35,11 @@ class StandingsSettingsForm(forms.Form):
         help_text=_("Used when a bye is worth a fixed score."),
     )
 
-    def __init__(self, *args, initial_metrics=(), **kwargs):
+    def __init__(self, *args, initial_metrics=(), offered=tuple(Metric), **kwargs):
         super().__init__(*args, **kwargs)
+        # `offered`: the metrics the tournament's game can produce (no loners two-handed).
         choices = [("", _("— nothing more —"))] + [
-            (metric.value, METRIC_LABELS[metric]) for metric in Metric
+            (metric.value, METRIC_LABELS[metric]) for metric in offered
         ]
         for index in range(METRIC_SLOTS):
             name = f"metric_{index}"

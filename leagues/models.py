@@ -17,7 +17,8 @@ from tournaments.models import Player, Tournament
 
 METRIC_LABELS = {
     Metric.TOTAL_POINTS: _("Total points"),
-    Metric.WINS: _("Games won"),
+    # A draw counts half a win in the ranking, and the label says so.
+    Metric.WINS: _("Games won (draws ½)"),
     Metric.POINTS_DIFFERENCE: _("Points difference"),
     Metric.HEAD_TO_HEAD: _("Head-to-head"),
     Metric.LONERS_MADE: _("Loners made"),

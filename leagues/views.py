@@ -130,6 +130,7 @@ def standings_settings(request, pk: int):
         request.POST or None,
         initial={"bye_value": current.bye_value, "bye_points": current.bye_points},
         initial_metrics=metrics,
+        offered=selectors.offered_metrics(tournament),
     )
     if request.method == "POST" and form.is_valid():
         try:

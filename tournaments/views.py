@@ -296,6 +296,7 @@ def player_remove(request, pk: int, player_pk: int):
             "changed_rounds": _rounds_diff(change) if change else [],
             "unchanged": [r.number for r in change.rounds if not r.changed] if change else [],
             "quality": change.quality if change else None,
+            "partners_rotate": services.partners_rotate(tournament.format),
         },
     )
 

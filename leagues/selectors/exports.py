@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.utils.translation import gettext
 
 from tournaments.printing.cards import StandingsTable
@@ -22,7 +24,7 @@ def standings_table(standings: Standings) -> tuple[list[str], list[list[object]]
         gettext("Lost"),
         gettext("Points"),
         gettext("Points against"),
-        gettext("Loners made"),
+        *([gettext("Loners made")] if standings.loners else []),
         gettext("Euchres made"),
         gettext("Byes"),
         gettext("Bye points"),
@@ -43,7 +45,7 @@ def standings_table(standings: Standings) -> tuple[list[str], list[list[object]]
                 r.lost,
                 r.total_points,
                 r.points_against,
-                r.loners_made,
+                *([r.loners_made] if standings.loners else []),
                 r.euchres_made,
                 r.byes,
                 r.bye_points,
@@ -141,6 +143,11 @@ def results_document(night: Night) -> dict:
     }
 
 
+def _plain_number(value: int | Decimal) -> int | float:
+    # The sheet travels to the print worker as JSON, which has no Decimal; halves are exact.
+    return int(value) if value == int(value) else float(value)
+
+
 def standings_print_table(standings: Standings) -> StandingsTable:
     """The standings as the printed sheet shows them: place, name, the ranking metrics."""
     shown = tuple(f"metric_{index}" for index in range(len(standings.metric_labels)))
@@ -154,7 +161,7 @@ def standings_print_table(standings: Standings) -> StandingsTable:
             # A shared place prints as "=3", as on the standings page.
             "place": f"={row.place}" if row.shared else row.place,
             "name": row.name,
-            **dict(zip(shown, row.values, strict=True)),
+            **dict(zip(shown, map(_plain_number, row.values), strict=True)),
         }
         for row in standings.rows
     )

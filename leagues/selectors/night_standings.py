@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
@@ -14,7 +15,14 @@ from tournaments.models import Tournament
 
 from ..models import METRIC_LABELS
 from .nights import Night, load_night
-from .settings import bye_rule, bye_text, is_team_event, ranking_metrics, standings_settings
+from .settings import (
+    bye_rule,
+    bye_text,
+    is_team_event,
+    loners_possible,
+    ranking_metrics,
+    standings_settings,
+)
 
 # Shown under a row that a tie-break (not the first metric) set below the row above it.
 DECIDED_BY_LABELS = {
@@ -47,7 +55,7 @@ class StandingRow:
     name: str
     members: tuple[str, ...]  # a team's players
     record: maths.Record
-    values: tuple[int, ...]  # one per shown metric
+    values: tuple[int | Decimal, ...]  # one per shown metric, as ranked (a draw is ½ a win)
 
 
 @dataclass(frozen=True)
@@ -62,6 +70,7 @@ class Standings:
     rows: tuple[StandingRow, ...]
     provisional: tuple[ShownLine, ...]
     confirmed_tables: int
+    loners: bool = True  # whether the game has loners at all (two-handed has none)
 
     @property
     def has_shared_places(self) -> bool:
@@ -170,12 +179,14 @@ def night_standings(night: Night) -> Standings:
             for line in night.provisional
         ),
         confirmed_tables=len(night.games),
+        loners=loners_possible(tournament),
     )
 
 
-def _shown_value(metric: maths.Metric, record: maths.Record) -> int:
+def _shown_value(metric: maths.Metric, record: maths.Record) -> int | Decimal:
     if metric is maths.Metric.WINS:
-        return record.won
+        # What is ranked, not the bare wins: a player a draw ahead shows it.
+        return maths.games_won(record)
     if metric is maths.Metric.FEWEST_OPPONENT_POINTS:
         return record.points_against
     return maths.metric_value(metric, record)

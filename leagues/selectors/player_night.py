@@ -44,6 +44,7 @@ class PlayerNight:
     bye_text: str
     place: int | None
     shared: bool
+    partners: bool = True  # whether the format seats partners (cutthroat and heads-up do not)
 
 
 def player_night(tournament: Tournament, player_pk: int) -> PlayerNight:
@@ -81,4 +82,5 @@ def player_night(tournament: Tournament, player_pk: int) -> PlayerNight:
         bye_text=bye_text(rule),
         place=row.place if row else None,
         shared=row.shared if row else False,
+        partners=maths.format_facts(tournament.format).partners,
     )

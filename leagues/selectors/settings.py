@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.utils.translation import gettext
 
 from scoring import standings as maths
+from scoring.engine.rules import VARIANTS
 from tournaments.models import Tournament
 
 from ..models import StandingsSettings
@@ -19,13 +20,28 @@ def standings_settings(tournament: Tournament) -> StandingsSettings:
 
 
 def ranking_metrics(tournament: Tournament, settings: StandingsSettings) -> tuple:
+    """The organiser's order (or the format's), less metrics the game cannot produce."""
+    loners = loners_possible(tournament)
     if settings.metrics:
         try:
-            return maths.parse_metrics(settings.metrics)
+            chosen = maths.possible_metrics(maths.parse_metrics(settings.metrics), loners=loners)
         except ValueError:
             # A metric removed from the code must not take the standings page down.
-            pass
-    return maths.default_metrics(tournament.format)
+            chosen = ()
+        if chosen:
+            return chosen
+    return maths.possible_metrics(maths.default_metrics(tournament.format), loners=loners)
+
+
+def offered_metrics(tournament: Tournament) -> tuple:
+    """The metrics an organiser may rank this tournament by."""
+    return maths.possible_metrics(tuple(maths.Metric), loners=loners_possible(tournament))
+
+
+def loners_possible(tournament: Tournament) -> bool:
+    """Whether anyone may go alone in the tournament's game (the engine's variant says)."""
+    variant = VARIANTS.get(tournament.variant)
+    return variant is None or variant.going_alone
 
 
 def bye_rule(settings: StandingsSettings) -> maths.ByeRule:
@@ -44,4 +60,4 @@ def bye_text(rule: maths.ByeRule) -> str:
 
 
 def is_team_event(tournament: Tournament) -> bool:
-    return tournament.format in maths.TEAM_FORMATS
+    return maths.format_facts(tournament.format).teams

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from enum import StrEnum
 from typing import Generic, TypeVar
 
@@ -74,10 +75,43 @@ DEFAULT_METRICS: dict[str, tuple[Metric, ...]] = {
 
 # Team and six-handed events rank teams; the others rank players.
 TEAM_FORMATS = frozenset({"teams", "six-handed"})
+# Cutthroat and heads-up players each play for themselves.
+_NO_PARTNER_FORMATS = frozenset({"cutthroat", "heads-up"})
+
+
+@dataclass(frozen=True)
+class FormatFacts:
+    """What the standings pages need to know about a format."""
+
+    teams: bool  # fixed partnerships, ranked as teams
+    partners: bool  # players sit with a partner (cutthroat and heads-up have none)
+
+
+def format_facts(format: str) -> FormatFacts:
+    """The one place the standings read format facts from.
+
+    The rotations' format registry (FormatSpec) will hold these; point this there.
+    """
+    return FormatFacts(teams=format in TEAM_FORMATS, partners=format not in _NO_PARTNER_FORMATS)
 
 
 def default_metrics(format: str) -> tuple[Metric, ...]:
     return DEFAULT_METRICS.get(format, DEFAULT_METRICS["progressive"])
+
+
+def possible_metrics(metrics: Iterable[Metric], *, loners: bool) -> tuple[Metric, ...]:
+    """`metrics` less those that cannot happen in the game: loners made where nobody may
+    go alone (two-handed). Such a metric is zero for everyone, so it never decides a place;
+    shown, it would only suggest the game has loners."""
+    return tuple(m for m in metrics if loners or m is not Metric.LONERS_MADE)
+
+
+def games_won(record: Record) -> Decimal:
+    """The wins metric as ranked: a draw is half a win, so 2 wins and 1 draw are 2.5.
+
+    A Decimal, so it prints "2" or "2.5" (in the reader's decimal sign) and stays a number.
+    """
+    return Decimal(2 * record.won + record.drawn) / 2
 
 
 def parse_metrics(names: Iterable[str]) -> tuple[Metric, ...]:
