@@ -89,6 +89,15 @@ def test_the_printed_sheet_carries_half_wins_as_numbers(organiser):
     assert sorted({row["metric_0"] for row in rows}) == [0.5, 1, 1.5]
 
 
+def test_the_csv_has_every_column_a_decided_by_can_name(client, organiser):
+    # Team nights rank on points difference; the CSV's "Decided by" may name it.
+    night = drawn_night(organiser)
+    rows = csv_rows(client.get(reverse("standings-export", args=[night.pk, "csv"])))
+    for row in rows:
+        points, against = int(row["Points"]), int(row["Points against"])
+        assert int(row["Points difference"]) == points - against
+
+
 # --- byes count once their round has started, everywhere ---------------------------------
 
 
