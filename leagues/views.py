@@ -15,6 +15,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import selectors as tournament_selectors
@@ -198,6 +199,7 @@ def season_detail(request, pk: int):
     context = {
         "season": season,
         "standings": selectors.season_standings(season),
+        "game_text": selectors.season_game_text(season),
         "can_organise": request.user.is_authenticated and season.owner_id == request.user.pk,
     }
     return render(request, "leagues/season_detail.html", context)
@@ -233,7 +235,9 @@ def season_manage(request, pk: int):
         else:
             messages.success(request, _("Season saved."))
             return redirect("season-manage", pk=season.pk)
-    candidates = selectors.nights_to_add(tournament_selectors.tournaments_for(request.user))
+    candidates = selectors.nights_to_add(
+        tournament_selectors.tournaments_for(request.user), season=season
+    )
     return render(
         request,
         "leagues/season_manage.html",
@@ -241,6 +245,7 @@ def season_manage(request, pk: int):
             "season": season,
             "form": form,
             "nights": season.nights.select_related("tournament"),
+            "game_text": selectors.season_game_text(season),
             "night_form": AddNightForm(tournaments=candidates),
             "link_form": LinkPlayerForm(season=season),
             "merge_form": MergeMembersForm(season=season),
@@ -275,8 +280,19 @@ def season_night_add(request, pk: int):
 def season_night_remove(request, pk: int, tournament_pk: int):
     season = _owned_season(request, pk)
     tournament = get_object_or_404(Tournament, pk=tournament_pk, season_night__season=season)
-    services.remove_night(season=season, tournament=tournament, user=request.user)
-    messages.success(request, _("Night removed from the season."))
+    gone = services.remove_night(season=season, tournament=tournament, user=request.user)
+    if gone:
+        messages.success(
+            request,
+            ngettext(
+                "Night removed from the season, with %(count)s member who played no other night.",
+                "Night removed from the season, with %(count)s members who played no other night.",
+                gone,
+            )
+            % {"count": gone},
+        )
+    else:
+        messages.success(request, _("Night removed from the season."))
     return redirect("season-manage", pk=season.pk)
 
 
