@@ -84,6 +84,8 @@ def test_an_organiser_runs_a_two_night_season(nights, laptop_page, phone_page, s
     screenshot(page, "season-02-manage-laptop")
 
     # The Friday social was never a league night: removing it takes Otto with it.
+    page.locator(".season-nights li", has_text="Friday social").locator("summary").click()
+    screenshot(page, "season-02b-remove-laptop")
     page.get_by_role("button", name="Remove Friday social from the season").click()
     expect(page.locator(".messages")).to_contain_text("with 1 member who played no other night")
     expect(page.locator(".season-nights li")).to_have_count(2)
