@@ -246,12 +246,15 @@ def _link_by_name(season: Season) -> int:
 
 
 def _shared_night(first: Member, second: Member):
-    """A night both members played, as (tournament, first's player, second's player)."""
+    """The earliest night both members played, as (tournament, first's player, second's)."""
     theirs = {
         link.player.tournament_id: link.player
         for link in PlayerLink.objects.filter(member=second).select_related("player")
     }
-    for link in PlayerLink.objects.filter(member=first).select_related("player__tournament"):
+    earliest_first = PlayerLink.objects.filter(member=first).order_by(
+        "player__tournament__date", "player__tournament_id"
+    )
+    for link in earliest_first.select_related("player__tournament"):
         other = theirs.get(link.player.tournament_id)
         if other is not None:
             return link.player.tournament, link.player, other
