@@ -234,6 +234,16 @@ def season_manage(request, pk: int):
             form.add_error(None, error.message)
         else:
             messages.success(request, _("Season saved."))
+            nights = season.nights.count()
+            if season.best_of and nights <= season.best_of:
+                messages.warning(
+                    request,
+                    _(
+                        "The season has %(nights)s nights, no more than the best %(best)s: "
+                        "every night counts until it has more."
+                    )
+                    % {"nights": nights, "best": season.best_of},
+                )
             return redirect("season-manage", pk=season.pk)
     candidates = selectors.nights_to_add(
         tournament_selectors.tournaments_for(request.user), season=season

@@ -267,6 +267,26 @@ def test_best_of_more_nights_than_the_season_has_says_every_night_counts(client,
     assert "with 2 nights so far, every night counts" in page
 
 
+def test_saving_best_of_more_nights_than_there_are_says_so(client, organiser):
+    first, second = two_played_nights(organiser)
+    season = season_of(organiser, [first, second])
+    client.force_login(organiser)
+    response = client.post(
+        reverse("season-manage", args=[season.pk]),
+        {
+            "name": season.name,
+            "variant": "north-american",
+            "family": "individual",
+            "best_of": "5",
+            "missed_night": "zero",
+            "missed_night_points": "0",
+            "min_nights": "1",
+        },
+    )
+    said = [str(m) for m in get_messages(response.wsgi_request)]
+    assert any("2 nights, no more than the best 5" in m for m in said)
+
+
 def test_own_average_with_a_minimum_lists_a_one_night_player_apart(client, organiser):
     first, second = two_played_nights(organiser, second_names=[*EIGHT[:7], "Visiting Val"])
     # Val won on her one night; Player 8 lost on his.
