@@ -157,15 +157,15 @@ def _require_same_game(season: Season, tournament: Tournament) -> None:
     raise LeagueError(
         "other_game",
         _(
-            "%(night)s is %(game)s, %(format)s; this season is for %(season_game)s, "
-            "%(season_family)s."
+            "%(night)s is %(game)s (%(format)s); this season is for %(season_game)s "
+            "(%(season_family)s)."
         )
         % {
             "night": night_label(tournament),
             "game": Tournament.Variant(tournament.variant).label,
-            "format": str(Tournament.Format(tournament.format).label).lower(),
+            "format": Tournament.Format(tournament.format).label,
             "season_game": Tournament.Variant(season.variant).label,
-            "season_family": str(Family(season.family).label).lower(),
+            "season_family": Family(season.family).label,
         },
     )
 

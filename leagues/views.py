@@ -226,23 +226,25 @@ def _owned_season(request, pk: int):
 @require_http_methods(["GET", "POST"])
 def season_manage(request, pk: int):
     season = _owned_season(request, pk)
-    form = SeasonForm(request.POST or None, instance=season)
+    # The form gets its own copy: validating it writes the typed values onto it, and a
+    # refused change must not show on the rest of the page.
+    form = SeasonForm(request.POST or None, instance=selectors.season_for_view(pk))
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_season(season=season, user=request.user, **form.cleaned_data)
+            saved = services.update_season(season=season, user=request.user, **form.cleaned_data)
         except LeagueError as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, _("Season saved."))
-            nights = season.nights.count()
-            if season.best_of and nights <= season.best_of:
+            nights = saved.nights.count()
+            if saved.best_of and nights <= saved.best_of:
                 messages.warning(
                     request,
                     _(
                         "The season has %(nights)s nights, no more than the best %(best)s: "
                         "every night counts until it has more."
                     )
-                    % {"nights": nights, "best": season.best_of},
+                    % {"nights": nights, "best": saved.best_of},
                 )
             return redirect("season-manage", pk=season.pk)
     candidates = selectors.nights_to_add(

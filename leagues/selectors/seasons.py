@@ -100,10 +100,10 @@ def season_rule(season: Season) -> maths.SeasonRule:
 
 
 def season_game_text(season: Season) -> str:
-    """ "North American Euchre, each player for themselves": what the season adds up."""
-    return gettext("%(game)s, %(family)s") % {
+    """ "North American Euchre (Each player for themselves)": what the season adds up."""
+    return gettext("%(game)s (%(family)s)") % {
         "game": Tournament.Variant(season.variant).label,
-        "family": str(Family(season.family).label).lower(),
+        "family": Family(season.family).label,
     }
 
 

@@ -229,6 +229,30 @@ def test_the_game_cannot_change_under_nights_that_do_not_fit(organiser):
     assert Season.objects.get(pk=season.pk).variant == "north-american"
 
 
+def test_a_refused_change_of_game_shows_first_on_the_manage_page(client, organiser):
+    night = make_night(organiser, names=EIGHT, rounds=1)
+    season = season_of(organiser, [night])
+    client.force_login(organiser)
+    response = client.post(
+        reverse("season-manage", args=[season.pk]),
+        {
+            "name": "Renamed",
+            "variant": "british",
+            "family": "individual",
+            "best_of": "",
+            "missed_night": "zero",
+            "missed_night_points": "0",
+            "min_nights": "1",
+        },
+    )
+    page = response.content.decode()
+    assert response.status_code == 200
+    assert night.name in page and "British Euchre" in page
+    assert page.index('id="season-rule"') < page.index("<h2>Nights</h2>")
+    assert "<h1>Winter league</h1>" in page
+    assert Season.objects.get(pk=season.pk).name == "Winter league"
+
+
 def test_the_add_list_offers_only_nights_of_the_seasons_game(client, organiser):
     make_night(organiser, names=EIGHT, rounds=1, name="Progressive night")
     a_night(organiser, variant="six-handed", fmt="six-handed")
