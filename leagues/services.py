@@ -13,7 +13,7 @@ from tournaments.dates import day
 from tournaments.locking import lock_season, lock_standings_settings
 from tournaments.models import Player, Tournament
 
-from .formats import fits_season
+from .formats import fits_season, formats_for
 from .models import Family, Member, PlayerLink, Season, SeasonNight, StandingsSettings
 
 
@@ -128,6 +128,12 @@ def _check_season_game(variant: str, family: str) -> None:
         raise LeagueError("unknown_variant", _("That is not a game a season can be for."))
     if family not in Family.values:
         raise LeagueError("unknown_family", _("Choose how the season ranks its players."))
+    if not formats_for(variant, family):
+        raise LeagueError(
+            "no_such_format",
+            _("No tournament format plays %(game)s as “%(family)s”: choose the other.")
+            % {"game": Tournament.Variant(variant).label, "family": Family(family).label},
+        )
 
 
 def _check_season_rule(

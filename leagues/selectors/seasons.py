@@ -15,7 +15,7 @@ from scoring import standings as maths
 from tournaments.models import Player, Round, Tournament
 from tournaments.selectors import night_progress
 
-from ..formats import fits_season, format_family
+from ..formats import fits_season, formats_for
 from ..models import Family, Member, PlayerLink, Season, SeasonNight
 from .night_standings import rank_night
 from .nights import _load_games, load_nights, records_in_database
@@ -127,7 +127,7 @@ def season_rule_text(season: Season, nights: int | None = None) -> str:
         sentences.append(
             gettext(
                 "The best %(n)s nights of each member count, a missed night among them; "
-                "the others are struck through."
+                "a member's other nights do not."
             )
             % {"n": season.best_of}
         )
@@ -209,7 +209,7 @@ def season_standings(season: Season) -> SeasonStandings:
         records = records_in_database([t.pk for t in tournaments if t not in by_games])
         if by_games:
             _load_games({t.pk: nights[t.pk] for t in by_games}, lines=False)
-    results: dict[tuple[int, int], maths.NightResult] = {}
+    results: dict[tuple[int, int], _Finish] = {}
     doubles: list[DoubleResult] = []
     unlinked = 0
     for tournament in tournaments:
@@ -390,5 +390,6 @@ def nights_to_add(
     free = tournaments.filter(season_night__isnull=True)
     if season is None:
         return free
-    formats = [f for f in Tournament.Format.values if format_family(f) == season.family]
-    return free.filter(variant=season.variant, format__in=formats)
+    return free.filter(
+        variant=season.variant, format__in=formats_for(season.variant, season.family)
+    )

@@ -212,6 +212,14 @@ def test_a_season_refuses_a_night_of_another_game_or_family(organiser):
     assert team_season.nights.count() == 1
 
 
+def test_a_season_of_a_game_no_format_plays_that_way_is_refused(organiser):
+    with pytest.raises(LeagueError) as refused:
+        services.create_season(
+            owner=organiser, name="Solo six", variant="six-handed", family="individual"
+        )
+    assert "Six-handed Euchre" in refused.value.message
+
+
 def test_the_game_cannot_change_under_nights_that_do_not_fit(organiser):
     night = make_night(organiser, names=EIGHT, rounds=1)
     season = season_of(organiser, [night])
