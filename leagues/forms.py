@@ -4,6 +4,7 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import Metric
+from tournaments.dates import day
 from tournaments.models import Player, Tournament
 
 from .models import METRIC_LABELS, Member, Season, StandingsSettings
@@ -68,8 +69,24 @@ class StandingsSettingsForm(forms.Form):
 class SeasonForm(forms.ModelForm):
     class Meta:
         model = Season
-        fields = ["name", "best_of", "missed_night", "missed_night_points"]
-        widgets = {"missed_night": forms.RadioSelect}
+        fields = [
+            "name",
+            "variant",
+            "family",
+            "best_of",
+            "missed_night",
+            "missed_night_points",
+            "min_nights",
+        ]
+        widgets = {"missed_night": forms.RadioSelect, "family": forms.RadioSelect}
+        help_texts = {
+            "variant": _("Only nights of this game can be added."),
+            "family": _(
+                "Fixed teams: nights where a team stays together all evening; each of its "
+                "players gets the team's result. Each player for themselves: every other "
+                "night."
+            ),
+        }
 
 
 class AddNightForm(forms.Form):
@@ -91,7 +108,9 @@ class LinkPlayerForm(forms.Form):
         self.fields["player"].queryset = Player.objects.filter(
             tournament__season_night__season=season
         ).select_related("tournament")
-        self.fields["player"].label_from_instance = lambda p: f"{p.name} — {p.tournament}"
+        self.fields["player"].label_from_instance = lambda p: (
+            f"{p.name} — {p.tournament.name} ({day(p.tournament.date)})"
+        )
         self.fields["member"].queryset = Member.objects.filter(season=season)
 
 

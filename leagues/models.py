@@ -58,6 +58,14 @@ class StandingsSettings(models.Model):
         return str(_("Standings settings for %(tournament)s") % {"tournament": self.tournament})
 
 
+class Family(models.TextChoices):
+    """How a season's nights rank: each player for themselves, or fixed teams
+    (leagues.formats says which formats are which)."""
+
+    INDIVIDUAL = "individual", _("Each player for themselves")
+    TEAM = "team", _("Fixed teams")
+
+
 class Season(models.Model):
     class MissedNightRule(models.TextChoices):
         ZERO = MissedNight.ZERO.value, _("Scores nothing")
@@ -71,23 +79,56 @@ class Season(models.Model):
         related_name="owned_seasons",
         verbose_name=_("organiser"),
     )
+    # Every night of the season is this game and this family of formats, so one table
+    # never adds up a six-handed team's night with a progressive player's.
+    variant = models.CharField(
+        _("game"),
+        max_length=20,
+        choices=Tournament.Variant.choices,
+        default=Tournament.Variant.NORTH_AMERICAN,
+    )
+    family = models.CharField(
+        _("players are ranked"),
+        max_length=10,
+        choices=Family.choices,
+        default=Family.INDIVIDUAL,
+    )
     best_of = models.PositiveSmallIntegerField(
         _("count the best nights"),
         null=True,
         blank=True,
         validators=[MinValueValidator(1)],
-        help_text=_("Leave empty to count every night."),
+        help_text=_(
+            "Leave empty to count every night. Otherwise only each member's best nights "
+            "count, a missed night scored by the rule below among them; while the season "
+            "has no more nights than this, every night counts."
+        ),
     )
     missed_night = models.CharField(
         _("a missed night"),
         max_length=10,
         choices=MissedNightRule.choices,
         default=MissedNightRule.ZERO,
+        help_text=_(
+            "Nothing: a member who misses nights falls behind those who play them all. "
+            "Own average: each missed night scores the member's average again, so one "
+            "good night counts as many; ask for more nights played to be ranked. "
+            "A fixed number: every missed night is worth the same to everyone."
+        ),
     )
     missed_night_points = models.PositiveSmallIntegerField(
         _("points for a missed night"),
         default=0,
         help_text=_("Used when a missed night scores a fixed number of points."),
+    )
+    min_nights = models.PositiveSmallIntegerField(
+        _("nights played to be ranked"),
+        default=1,
+        validators=[MinValueValidator(1)],
+        help_text=_(
+            "Members who played fewer nights are listed below the table, not ranked. "
+            "With 1, everyone who played a night is ranked."
+        ),
     )
     created_at = models.DateTimeField(auto_now_add=True)
 

@@ -15,6 +15,7 @@ from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments import selectors as tournament_selectors
@@ -199,6 +200,7 @@ def season_detail(request, pk: int):
     context = {
         "season": season,
         "standings": selectors.season_standings(season),
+        "game_text": selectors.season_game_text(season),
         "can_organise": request.user.is_authenticated and season.owner_id == request.user.pk,
     }
     return render(request, "leagues/season_detail.html", context)
@@ -225,16 +227,30 @@ def _owned_season(request, pk: int):
 @require_http_methods(["GET", "POST"])
 def season_manage(request, pk: int):
     season = _owned_season(request, pk)
-    form = SeasonForm(request.POST or None, instance=season)
+    # The form gets its own copy: validating it writes the typed values onto it, and a
+    # refused change must not show on the rest of the page.
+    form = SeasonForm(request.POST or None, instance=selectors.season_for_view(pk))
     if request.method == "POST" and form.is_valid():
         try:
-            services.update_season(season=season, user=request.user, **form.cleaned_data)
+            saved = services.update_season(season=season, user=request.user, **form.cleaned_data)
         except LeagueError as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, _("Season saved."))
+            nights = saved.nights.count()
+            if saved.best_of and nights <= saved.best_of:
+                messages.warning(
+                    request,
+                    _(
+                        "The season has %(nights)s nights, no more than the best %(best)s: "
+                        "every night counts until it has more."
+                    )
+                    % {"nights": nights, "best": saved.best_of},
+                )
             return redirect("season-manage", pk=season.pk)
-    candidates = selectors.nights_to_add(tournament_selectors.tournaments_for(request.user))
+    candidates = selectors.nights_to_add(
+        tournament_selectors.tournaments_for(request.user), season=season
+    )
     return render(
         request,
         "leagues/season_manage.html",
@@ -242,6 +258,7 @@ def season_manage(request, pk: int):
             "season": season,
             "form": form,
             "nights": season.nights.select_related("tournament"),
+            "game_text": selectors.season_game_text(season),
             "night_form": AddNightForm(tournaments=candidates),
             "link_form": LinkPlayerForm(season=season),
             "merge_form": MergeMembersForm(season=season),
@@ -276,8 +293,19 @@ def season_night_add(request, pk: int):
 def season_night_remove(request, pk: int, tournament_pk: int):
     season = _owned_season(request, pk)
     tournament = get_object_or_404(Tournament, pk=tournament_pk, season_night__season=season)
-    services.remove_night(season=season, tournament=tournament, user=request.user)
-    messages.success(request, _("Night removed from the season."))
+    gone = services.remove_night(season=season, tournament=tournament, user=request.user)
+    if gone:
+        messages.success(
+            request,
+            ngettext(
+                "Night removed from the season, with %(count)s member who played no other night.",
+                "Night removed from the season, with %(count)s members who played no other night.",
+                gone,
+            )
+            % {"count": gone},
+        )
+    else:
+        messages.success(request, _("Night removed from the season."))
     return redirect("season-manage", pk=season.pk)
 
 

@@ -5,6 +5,9 @@ The order, from the top:
 
     Tournament -> Round(s) -> Table(s) -> TableResult -> a leaf row (PrintJob, StandingsSettings)
 
+A league Season is locked on its own, never with any of those (season writes change
+only members and player links).
+
 1. A transaction locks downwards only. It may skip a level, never go back up: once it
    holds a table it takes no round or tournament lock.
 2. Several rows of one level are locked in one statement, by ascending primary key.
@@ -114,6 +117,14 @@ def lock_standings_settings(tournament: Tournament):
         tournament=tournament
     )
     return settings
+
+
+def lock_season(season_pk: int):
+    """A league season's row, taken first and alone: a season is no tournament's child,
+    and its links and members change only under it (one person, one record a night)."""
+    from leagues.models import Season
+
+    return Season.objects.select_for_update().get(pk=season_pk)
 
 
 def is_busy(error: BaseException) -> bool:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from django.db import connection
 from django.db.models import Prefetch, QuerySet
@@ -11,9 +12,11 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import standings as maths
-from tournaments.models import Player, Tournament
+from tournaments.models import Player, Round, Tournament
+from tournaments.selectors import night_progress
 
-from ..models import Member, PlayerLink, Season, SeasonNight
+from ..formats import fits_season, formats_for
+from ..models import Family, Member, PlayerLink, Season, SeasonNight
 from .night_standings import rank_night
 from .nights import _load_games, load_nights, records_in_database
 from .settings import is_team_event, ranking_metrics, standings_settings
@@ -38,19 +41,47 @@ class SeasonStandingRow:
     nights_played: int
     nights_won: int
     all_points: int
+    qualified: bool = True  # False: too few nights played to be ranked (listed apart)
+
+
+@dataclass(frozen=True)
+class DoubleResult:
+    """A member with two players on one night, from before links were checked."""
+
+    member: Member
+    night: Tournament
+    counted: str  # the player whose result counts
+    left_out: str
 
 
 @dataclass(frozen=True)
 class SeasonStandings:
     season: Season
     nights: tuple[Tournament, ...]
-    rows: tuple[SeasonStandingRow, ...]
+    rows: tuple[SeasonStandingRow, ...]  # ranked members first, then the unranked
     rule_text: str
     unlinked_players: int  # players on counted nights who are no season member yet
+    # Nights still in play: their results count, provisionally, and may change.
+    provisional_nights: tuple[Tournament, ...] = ()
+    # Nights of another game or family, added before seasons checked (still counted).
+    other_game_nights: tuple[Tournament, ...] = ()
+    double_results: tuple[DoubleResult, ...] = ()
+
+    @property
+    def ranked(self) -> tuple[SeasonStandingRow, ...]:
+        return tuple(row for row in self.rows if row.qualified)
+
+    @property
+    def unranked(self) -> tuple[SeasonStandingRow, ...]:
+        return tuple(row for row in self.rows if not row.qualified)
 
     @property
     def has_shared_places(self) -> bool:
-        return any(row.shared for row in self.rows)
+        return any(row.shared for row in self.ranked)
+
+    @property
+    def provisional_ids(self) -> frozenset[int]:
+        return frozenset(t.pk for t in self.provisional_nights)
 
 
 def seasons_for(user) -> QuerySet[Season]:
@@ -64,23 +95,76 @@ def season_rule(season: Season) -> maths.SeasonRule:
         best_of=season.best_of,
         missed=maths.MissedNight(season.missed_night),
         missed_points=season.missed_night_points,
+        min_nights=season.min_nights,
     )
 
 
-def season_rule_text(season: Season) -> str:
-    if season.best_of:
-        counting = gettext("The best %(n)s nights of each member count.") % {"n": season.best_of}
+def season_game_text(season: Season) -> str:
+    """ "North American Euchre (Each player for themselves)": what the season adds up."""
+    return gettext("%(game)s (%(family)s)") % {
+        "game": Tournament.Variant(season.variant).label,
+        "family": Family(season.family).label,
+    }
+
+
+def season_rule_text(season: Season, nights: int | None = None) -> str:
+    """The season's rule in plain words, saying what it does to a member with few nights.
+
+    `nights` is how many nights the season has so far, when known.
+    """
+    sentences = []
+    if not season.best_of:
+        sentences.append(gettext("Every night counts."))
+    elif nights is not None and nights <= season.best_of:
+        sentences.append(
+            gettext(
+                "The best %(n)s nights of each member count; with %(nights)s nights so far, "
+                "every night counts."
+            )
+            % {"n": season.best_of, "nights": nights}
+        )
     else:
-        counting = gettext("Every night counts.")
+        sentences.append(
+            gettext(
+                "The best %(n)s nights of each member count, a missed night among them; "
+                "a member's other nights do not."
+            )
+            % {"n": season.best_of}
+        )
     if season.missed_night == Season.MissedNightRule.FIXED:
-        missed = gettext("A missed night scores %(points)s points.") % {
-            "points": season.missed_night_points
-        }
+        sentences.append(
+            gettext("A missed night scores %(points)s points, the same for everyone.")
+            % {"points": season.missed_night_points}
+        )
     elif season.missed_night == Season.MissedNightRule.AVERAGE:
-        missed = gettext("A missed night scores the member's own average night, rounded.")
+        sentences.append(
+            gettext(
+                "A missed night scores the member's own average night, rounded: a member "
+                "with few nights has each of them counted again for every night missed."
+            )
+        )
     else:
-        missed = gettext("A missed night scores nothing.")
-    return f"{counting} {missed}"
+        sentences.append(
+            gettext("A missed night scores nothing: members who miss nights fall behind.")
+        )
+    if season.min_nights > 1:
+        sentences.append(
+            gettext(
+                "Members who played fewer than %(n)s nights are listed below the table, not ranked."
+            )
+            % {"n": season.min_nights}
+        )
+    else:
+        sentences.append(gettext("Everyone who played a night is ranked."))
+    return " ".join(sentences)
+
+
+class _Finish(NamedTuple):
+    night: int
+    member: int
+    points: int
+    place: int
+    player: int
 
 
 def season_for_view(pk: int) -> Season:
@@ -100,6 +184,12 @@ def season_standings(season: Season) -> SeasonStandings:
         .select_related("tournament__standings_settings")
         .order_by("tournament__date", "tournament_id")
     ]
+    rounds_of: dict[int, list[Round]] = {t.pk: [] for t in tournaments}
+    for rnd in Round.objects.filter(tournament_id__in=list(rounds_of)).only(
+        "tournament_id", "number", "status"
+    ):
+        rounds_of[rnd.tournament_id].append(rnd)
+    provisional = tuple(t for t in tournaments if not night_progress(t, rounds_of[t.pk]).finished)
     members = {m.pk: m for m in Member.objects.filter(season=season)}
     member_of = dict(
         PlayerLink.objects.filter(member__season=season).values_list("player_id", "member_id")
@@ -119,7 +209,8 @@ def season_standings(season: Season) -> SeasonStandings:
         records = records_in_database([t.pk for t in tournaments if t not in by_games])
         if by_games:
             _load_games({t.pk: nights[t.pk] for t in by_games}, lines=False)
-    results: list[maths.NightResult] = []
+    results: dict[tuple[int, int], _Finish] = {}
+    doubles: list[DoubleResult] = []
     unlinked = 0
     for tournament in tournaments:
         night = nights[tournament.pk]
@@ -141,12 +232,27 @@ def season_standings(season: Season) -> SeasonStandings:
                 continue
             if not row.record.played and not row.record.byes:
                 continue
-            results.append(
-                maths.NightResult(tournament.pk, member_pk, row.record.total_points, row.place)
+            if (tournament.pk, member_pk) in results:
+                # Linked before links were checked: say so rather than let one replace
+                # the other. The first player's result counts until the organiser mends it.
+                doubles.append(
+                    DoubleResult(
+                        members[member_pk],
+                        tournament,
+                        night.name(results[tournament.pk, member_pk].player),
+                        night.name(player_pk),
+                    )
+                )
+                continue
+            results[tournament.pk, member_pk] = _Finish(
+                tournament.pk, member_pk, row.record.total_points, row.place, player_pk
             )
     ordered_members = sorted(members, key=lambda pk: (members[pk].name.casefold(), pk))
     rows = maths.season_standings(
-        [t.pk for t in tournaments], results, members=ordered_members, rule=season_rule(season)
+        [t.pk for t in tournaments],
+        [maths.NightResult(*finish[:4]) for finish in results.values()],
+        members=ordered_members,
+        rule=season_rule(season),
     )
     return SeasonStandings(
         season=season,
@@ -169,11 +275,15 @@ def season_standings(season: Season) -> SeasonStandings:
                 nights_played=row.nights_played,
                 nights_won=row.nights_won,
                 all_points=row.all_points,
+                qualified=row.qualified,
             )
             for row in rows
         ),
-        rule_text=season_rule_text(season),
+        rule_text=season_rule_text(season, len(tournaments)),
         unlinked_players=unlinked,
+        provisional_nights=provisional,
+        other_game_nights=tuple(t for t in tournaments if not fits_season(season, t)),
+        double_results=tuple(doubles),
     )
 
 
@@ -190,7 +300,8 @@ def season_table(standings: SeasonStandings) -> tuple[list[str], list[list[objec
     ]
     rows = [
         [
-            row.place,
+            # A member short of the nights needed is listed, not ranked: no place.
+            row.place if row.qualified else "",
             row.member.name,
             row.season_points,
             row.nights_played,
@@ -213,13 +324,23 @@ def season_document(standings: SeasonStandings) -> dict:
             "best_of": standings.season.best_of,
             "missed_night": standings.season.missed_night,
             "missed_night_points": standings.season.missed_night_points,
+            "variant": standings.season.variant,
+            "family": standings.season.family,
+            "min_nights": standings.season.min_nights,
         },
         "nights": [
-            {"id": t.pk, "name": t.name, "date": t.date.isoformat()} for t in standings.nights
+            {
+                "id": t.pk,
+                "name": t.name,
+                "date": t.date.isoformat(),
+                "provisional": t.pk in standings.provisional_ids,
+            }
+            for t in standings.nights
         ],
         "rows": [
             {
-                "place": row.place,
+                "place": row.place if row.qualified else None,
+                "ranked": row.qualified,
                 "shared": row.shared,
                 "member": {"id": row.member.pk, "name": row.member.name},
                 "season_points": row.season_points,
@@ -245,7 +366,9 @@ def season_document(standings: SeasonStandings) -> dict:
 def season_members(season: Season) -> list[Member]:
     return list(
         Member.objects.filter(season=season).prefetch_related(
-            Prefetch("player_links", queryset=PlayerLink.objects.select_related("player"))
+            Prefetch(
+                "player_links", queryset=PlayerLink.objects.select_related("player__tournament")
+            )
         )
     )
 
@@ -259,6 +382,14 @@ def unlinked_players(season: Season) -> list[Player]:
     )
 
 
-def nights_to_add(tournaments: QuerySet[Tournament]) -> QuerySet[Tournament]:
-    """Of `tournaments` (those the user organises), the ones in no season yet."""
-    return tournaments.filter(season_night__isnull=True)
+def nights_to_add(
+    tournaments: QuerySet[Tournament], season: Season | None = None
+) -> QuerySet[Tournament]:
+    """Of `tournaments` (those the user organises), the ones in no season yet, and of
+    `season`'s game and family when given."""
+    free = tournaments.filter(season_night__isnull=True)
+    if season is None:
+        return free
+    return free.filter(
+        variant=season.variant, format__in=formats_for(season.variant, season.family)
+    )

@@ -1,9 +1,14 @@
-"""League seasons: each night's standings feed a season table, counted in full or best N."""
+"""League seasons: each night's standings feed a season table, counted in full or best N.
+
+Only members who played enough nights are ranked (at least one, or the season's
+qualification minimum); the others are listed after them, unranked, so a missed-night
+rule can never put someone at the top for nights they did not play.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import NamedTuple
 
@@ -39,6 +44,11 @@ class SeasonRule:
     best_of: int | None = None  # count only the best N nights; None counts every night
     missed: MissedNight = MissedNight.ZERO
     missed_points: int = 0  # only read for MissedNight.FIXED
+    min_nights: int = 1  # nights a member must have played to be ranked (1 at least)
+
+    @property
+    def qualifying_nights(self) -> int:
+        return max(self.min_nights, 1)
 
 
 class NightResult(NamedTuple):
@@ -69,6 +79,9 @@ class SeasonRow:
     all_points: int  # every point scored on nights played, counted or not
     shared: bool
     decided_by: SeasonMetric | None
+    # False: fewer nights played than the rule's minimum; `place` then counts only among
+    # the unranked members, who come after every ranked one.
+    qualified: bool = True
 
 
 def season_standings(
@@ -78,14 +91,20 @@ def season_standings(
     members: Sequence[Competitor] = (),
     rule: SeasonRule = SeasonRule(),
 ) -> list[SeasonRow]:
-    """The season table over `nights` (in the order given), best first.
+    """The season table over `nights` (in the order given): ranked members best first,
+    then those short of `rule.min_nights` (and `members` who played no night), unranked.
 
     Missed nights are scored by `rule.missed` before the best N are chosen, so a
-    fixed score for a missed night can count when it beats a night played.
+    fixed score for a missed night can count when it beats a night played. A member
+    has at most one result a night: a second one is refused (ValueError), not let
+    silently replace the first.
     """
     by_member: dict[Competitor, dict[int, NightResult]] = {m: {} for m in members}
     for result in results:
-        by_member.setdefault(result.member, {})[result.night] = result
+        played_by_member = by_member.setdefault(result.member, {})
+        if result.night in played_by_member:
+            raise ValueError(f"member {result.member!r} has two results on night {result.night}")
+        played_by_member[result.night] = result
     rows: dict[Competitor, SeasonRow] = {}
     for member, played in by_member.items():
         played_points = [r.points for r in played.values()]
@@ -122,19 +141,19 @@ def season_standings(
         m: (row.season_points, row.nights_won, row.all_points, row.nights_played)
         for m, row in rows.items()
     }
+    enough = rule.qualifying_nights
+    ranked = [m for m, row in rows.items() if row.nights_played >= enough]
+    unranked = [m for m, row in rows.items() if row.nights_played < enough]
     return [
-        SeasonRow(
+        replace(
+            rows[p.item],
             place=p.place,
-            member=p.item,
-            season_points=rows[p.item].season_points,
-            nights=rows[p.item].nights,
-            nights_played=rows[p.item].nights_played,
-            nights_won=rows[p.item].nights_won,
-            all_points=rows[p.item].all_points,
             shared=p.shared,
             decided_by=p.decided_by,
+            qualified=qualified,
         )
-        for p in order_by_values(list(rows), SEASON_METRICS, values)
+        for group, qualified in ((ranked, True), (unranked, False))
+        for p in order_by_values(group, SEASON_METRICS, values)
     ]
 
 

@@ -521,7 +521,15 @@ def test_an_organiser_creates_a_season_and_adds_a_night_from_the_pages(client, o
     client.force_login(organiser)
     response = client.post(
         reverse("season-list"),
-        {"name": "Spring", "best_of": "", "missed_night": "zero", "missed_night_points": "0"},
+        {
+            "name": "Spring",
+            "variant": "north-american",
+            "family": "individual",
+            "best_of": "",
+            "missed_night": "zero",
+            "missed_night_points": "0",
+            "min_nights": "1",
+        },
     )
     season = Season.objects.get(name="Spring")
     assert response.url == reverse("season-manage", args=[season.pk])
@@ -637,7 +645,7 @@ def test_the_database_tally_matches_the_pure_tally(postgres_db, organiser, seed)
 def test_a_team_night_counts_each_teams_finish_for_its_players(organiser):
     night = make_night(organiser, names=EIGHT, fmt="teams", rounds=1)
     play_all(night, organiser, 1)
-    season = make_season(organiser, [night])
+    season = make_season(organiser, [night], family="team")
     standings = selectors.season_standings(season)
     assert len(standings.rows) == 8
     assert sorted(row.season_points for row in standings.rows) == [2, 2, 2, 2, 6, 6, 6, 6]

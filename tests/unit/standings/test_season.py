@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import pytest
+
 from scoring.standings import MissedNight, NightResult, SeasonMetric, SeasonRule, season_standings
 
 
@@ -71,7 +73,32 @@ def test_nights_won_break_a_season_tie_then_places_are_shared():
     assert rows[2].decided_by is SeasonMetric.NIGHTS_WON
 
 
-def test_members_with_no_night_are_listed_last():
-    rows = season_standings(NIGHTS, results(TABLE), members=["dan"])
+def test_members_with_no_night_are_listed_last_unranked_even_when_a_missed_night_scores():
+    rule = SeasonRule(missed=MissedNight.FIXED, missed_points=5)
+    rows = season_standings(NIGHTS, results(TABLE), members=["dan"], rule=rule)
     assert rows[-1].member == "dan"
-    assert rows[-1].season_points == 0
+    assert not rows[-1].qualified
+    assert all(row.qualified for row in rows[:-1])
+
+
+def test_a_qualification_minimum_lists_members_with_fewer_nights_apart():
+    # Own average for a missed night: Dan's one great night is worth 3 x 90 = 270,
+    # more than any regular's season. With a minimum of two nights he is not ranked.
+    table = {**TABLE, "dan": {2: (90, 1)}}
+    average = SeasonRule(missed=MissedNight.AVERAGE)
+    assert season_standings(NIGHTS, results(table), rule=average)[0].member == "dan"
+
+    rule = SeasonRule(missed=MissedNight.AVERAGE, min_nights=2)
+    rows = season_standings(NIGHTS, results(table), rule=rule)
+    assert [(r.member, r.place, r.qualified) for r in rows] == [
+        ("cat", 1, True),
+        ("bob", 2, True),
+        ("ann", 3, True),
+        ("dan", 1, False),
+    ]
+
+
+def test_a_member_with_two_results_on_one_night_is_refused_not_overwritten():
+    doubled = [*results(TABLE), NightResult(1, "ann", 14, 4)]
+    with pytest.raises(ValueError, match="two results"):
+        season_standings(NIGHTS, doubled)
