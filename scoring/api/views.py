@@ -121,23 +121,21 @@ def _limited(request: Request, table: Table, *, typed: bool) -> Iterator[None]:
 
 
 def history_of(table: Table) -> list[dict]:
-    summary = selectors.table_summary(table)
-    sides = [side.seats for side in summary.sides]
     return s.ChangeSerializer(
         [
             {
-                "at": change.at,
-                "action": change.action,
-                "action_label": change.get_action_display(),
-                "via": change.via,
-                "who": selectors.who_did(change),
-                "version": change.version,
-                "note": change.note,
-                "lines": selectors.describe_change(change, summary.names, sides),
-                "old": change.old,
-                "new": change.new,
+                "at": entry.change.at,
+                "action": entry.change.action,
+                "action_label": entry.change.get_action_display(),
+                "via": entry.change.via,
+                "who": entry.who,
+                "version": entry.change.version,
+                "note": entry.change.note,
+                "lines": list(entry.lines),
+                "old": entry.change.old,
+                "new": entry.change.new,
             }
-            for change in selectors.table_history(table)
+            for entry in selectors.history_entries(selectors.table_summary(table))
         ],
         many=True,
     ).data

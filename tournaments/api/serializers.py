@@ -14,6 +14,7 @@ from rest_framework import serializers
 
 from tournaments import limits
 from tournaments.models import Player, Round, Seat, Table, Team, Tournament
+from tournaments.permissions import can_organise
 
 ORGANISERS_ONLY = "Only in organisers' responses."
 
@@ -71,7 +72,7 @@ class TournamentSerializer(serializers.ModelSerializer):
         if organised is not None:
             return tournament.pk in organised
         request = self.context.get("request")
-        return bool(request is not None and tournament.is_organiser(request.user))
+        return bool(request is not None and can_organise(request.user, tournament))
 
 
 class TournamentWriteSerializer(serializers.Serializer):

@@ -9,7 +9,6 @@ for a printout); config/urls.py composes the routers.
 
 from __future__ import annotations
 
-from django.contrib.auth import get_user_model
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
@@ -359,9 +358,9 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
         if request.method == "POST":
             form = s.CoOrganiserAddSerializer(data=request.data)
             form.is_valid(raise_exception=True)
-            user = get_user_model().objects.filter(username=form.validated_data["username"]).first()
+            user = selectors.user_named(form.validated_data["username"])
             if user is None:
-                raise ValidationError({"username": [_("There is no user with that name.")]})
+                raise ValidationError({"username": [str(selectors.NO_SUCH_USER)]})
             services.add_co_organiser(tournament=tournament, user=user)
         return Response(s.OrganisersSerializer(tournament).data)
 
@@ -370,7 +369,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
     def remove_organiser(self, request: Request, pk: str, user_id: str) -> Response:
         """The owner removes a co-organiser; a co-organiser may remove only themselves."""
         tournament = self._tournament()
-        user = get_object_or_404(tournament.co_organisers, pk=user_id)
+        user = selectors.co_organiser_of(tournament, user_id)
         services.remove_co_organiser(tournament=tournament, user=user, removed_by=request.user)
         return Response(status=status.HTTP_204_NO_CONTENT)
 
