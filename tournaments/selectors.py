@@ -20,7 +20,8 @@ COMPASS = (_("North"), _("East"), _("South"), _("West"))
 
 
 def can_organise(tournament: Tournament, user) -> bool:
-    """Whether `user` may change `tournament` (tournaments.permissions decides)."""
+    """Whether `user` may change `tournament`; tournaments.permissions decides (this
+    name stays for the callers that ask the selectors)."""
     return permissions.can_organise(user, tournament)
 
 
@@ -39,11 +40,8 @@ def tournaments_for(user) -> QuerySet[Tournament]:
 
 
 def tournament_for_organiser(*, pk: int, user) -> Tournament:
-    """The tournament `pk` for someone who may change it.
-
-    Http404 when there is no such tournament, PermissionDenied (a 403 page) when
-    `user` is not one of its organisers.
-    """
+    """The tournament `pk` for someone who may change it: Http404 or PermissionDenied.
+    permissions.organised_tournament decides (this name stays for its callers)."""
     return permissions.organised_tournament(pk=pk, user=user)
 
 

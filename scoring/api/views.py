@@ -29,6 +29,7 @@ from tournaments.api.permissions import ActsForTable, HoldsTableToken, IsOrganis
 from tournaments.api.schema import NUMBER, TOURNAMENT_ID, ApiErrorsMixin, refusals
 from tournaments.api.views import TournamentActions
 from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.permissions import table_of
 
 from . import serializers as s
 from .authentication import TableTokenAuthentication
@@ -246,7 +247,7 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
         data = form.validated_data
         key = data["idempotency_key"] or None
         seat = self._acting_seat()
-        if isinstance(request.auth, Table | Seat):
+        if table_of(request.auth) is not None:
             # The table's token proves nothing; a seat token proves its seat.
             proofs = (
                 [services.Proof(seat=seat, via=ResultChange.Via.SEAT_LINK)]

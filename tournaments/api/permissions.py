@@ -7,7 +7,7 @@ from __future__ import annotations
 from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions
 
-from tournaments.models import Seat, Table, Tournament
+from tournaments.models import Tournament
 from tournaments.permissions import can_organise, speaks_for, table_of
 
 
@@ -57,7 +57,7 @@ class ActsForTable(permissions.BasePermission):
     message = _("This link is for another table.")
 
     def has_permission(self, request, view) -> bool:
-        return isinstance(request.auth, Table | Seat) or bool(
+        return table_of(request.auth) is not None or bool(
             request.user and request.user.is_authenticated
         )
 
@@ -77,7 +77,7 @@ class HoldsTableToken(ActsForTable):
     message = _("Results are entered with the table's link; organisers correct them instead.")
 
     def has_permission(self, request, view) -> bool:
-        return isinstance(request.auth, Table | Seat)
+        return table_of(request.auth) is not None
 
     def has_object_permission(self, request, view, obj) -> bool:
         return speaks_for(request.auth, obj)
