@@ -127,13 +127,11 @@ def _printable_players(tournament: Tournament, kind: str, players: list[int]) ->
     wanted = [int(pk) for pk in players]
     found = set(tournament.players.filter(pk__in=wanted).values_list("pk", flat=True))
     if unknown := [pk for pk in wanted if pk not in found]:
+        # One sentence an id, in the words (and translations) the API's other checks use.
         raise PlayersRefused(
-            ngettext(
-                "No player with id %(ids)s in this tournament.",
-                "No players with ids %(ids)s in this tournament.",
-                len(unknown),
+            " ".join(
+                _("No player with id %(id)s in this tournament.") % {"id": pk} for pk in unknown
             )
-            % {"ids": ", ".join(map(str, unknown))}
         )
     return wanted
 
