@@ -2,13 +2,20 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
+from scoring.api.urls import router as scoring_api
 from tournaments.api.errors import unknown_endpoint
+from tournaments.api.urls import router as tournaments_api
+from tournaments.printing.api.urls import router as printing_api
+
+# Each app owns its part of the API; together they are the published /api/, whose
+# paths and names tests/integration/test_api_contract.py pins.
+API_ROUTERS = (tournaments_api, scoring_api, printing_api)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
-    path("api/", include("tournaments.api.urls")),
+    *(path("api/", include(router.urls)) for router in API_ROUTERS),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     re_path(r"^api/", unknown_endpoint),

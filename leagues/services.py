@@ -12,6 +12,7 @@ from scoring import standings as maths
 from tournaments.dates import day
 from tournaments.locking import lock_season, lock_standings_settings
 from tournaments.models import Player, Tournament
+from tournaments.permissions import owns, require_organiser
 
 from .formats import fits_season, formats_for
 from .models import Family, Member, PlayerLink, Season, SeasonNight, StandingsSettings
@@ -27,12 +28,11 @@ class LeagueError(Exception):
 
 
 def _require_organiser(tournament: Tournament, user) -> None:
-    if not tournament.is_organiser(user):
-        raise PermissionDenied(_("Only the organisers of this tournament can change it."))
+    require_organiser(user, tournament)
 
 
 def _require_season_owner(season: Season, user) -> None:
-    if not user.is_authenticated or season.owner_id != user.pk:
+    if not owns(user, season):
         raise PermissionDenied(_("Only the organiser of this season can change it."))
 
 

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Player, PrintJob, Tournament
+from tournaments.permissions import can_organise, organised_tournament, owns
 from tournaments.printing.services import (
     PrintingUnavailable,
     PrintRequestError,
@@ -69,7 +70,7 @@ def standings_page(request, pk: int):
         "tournament": tournament,
         "standings": standings,
         "poll_seconds": POLL_SECONDS,
-        "can_organise": tournament.is_organiser(request.user),
+        "can_organise": can_organise(request.user, tournament),
     }
     # The page polls itself: htmx asks for the fragment only.
     if request.htmx:
@@ -124,7 +125,7 @@ def standings_results_export(request, pk: int, fmt: str):
 @login_required
 @require_http_methods(["GET", "POST"])
 def standings_settings(request, pk: int):
-    tournament = tournament_selectors.tournament_for_organiser(pk=pk, user=request.user)
+    tournament = organised_tournament(pk=pk, user=request.user)
     current = selectors.standings_settings(tournament)
     metrics = selectors.ranking_metrics(tournament, current)
     form = StandingsSettingsForm(
@@ -153,8 +154,7 @@ def standings_settings(request, pk: int):
 @login_required
 @require_POST
 def standings_print(request, pk: int):
-    tournament = tournament_selectors.tournament_for_organiser(pk=pk, user=request.user)
-    standings = selectors.tournament_standings(tournament)
+    tournament = organised_tournament(pk=pk, user=request.user)
     paper = request.POST.get("paper", "a4")
     try:
         job = request_print(
@@ -164,7 +164,6 @@ def standings_print(request, pk: int):
             per_page=4,
             requested_by=request.user,
             base_url=base_url_for(request),
-            standings=selectors.standings_print_table(standings),
         )
     except (PrintRequestError, PrintingUnavailable) as error:
         messages.error(request, str(error))
@@ -201,7 +200,7 @@ def season_detail(request, pk: int):
         "season": season,
         "standings": selectors.season_standings(season),
         "game_text": selectors.season_game_text(season),
-        "can_organise": request.user.is_authenticated and season.owner_id == request.user.pk,
+        "can_organise": owns(request.user, season),
     }
     return render(request, "leagues/season_detail.html", context)
 
@@ -218,7 +217,7 @@ def season_export(request, pk: int, fmt: str):
 
 def _owned_season(request, pk: int):
     season = selectors.season_for_view(pk)
-    if season.owner_id != request.user.pk:
+    if not owns(request.user, season):
         raise Http404(_("No such season among yours."))
     return season
 

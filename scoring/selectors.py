@@ -22,7 +22,7 @@ from scoring.engine import (
 )
 from scoring.engine.rules import PARTNERS
 from tournaments.models import Round, Seat, Table, Tournament
-from tournaments.selectors import COMPASS
+from tournaments.selectors import seat_label
 
 from .messages import SUIT_NAMES, engine_message, who_confirms
 from .models import ResultChange, TableResult
@@ -76,12 +76,6 @@ def engine_seats(table: Table) -> list[Seat]:
         return seats
     interleaved = [group[i] for i in range(len(groups[0])) for group in groups]
     return interleaved
-
-
-def seat_label(index: int, seats_at_table: int) -> str:
-    if seats_at_table == len(COMPASS):
-        return str(COMPASS[index])
-    return gettext("Seat %(number)s") % {"number": index + 1}
 
 
 def engine_sides(rules: RuleSet) -> list[tuple[int, ...]]:
@@ -323,6 +317,28 @@ def table_history(table: Table) -> list[ResultChange]:
         .select_related("user", "seat__player")
         .order_by("at", "pk")
     )
+
+
+@dataclass(frozen=True)
+class HistoryEntry:
+    """One change to a table's result as the history page and the API tell it."""
+
+    change: ResultChange
+    who: str
+    lines: tuple[str, ...]
+
+
+def history_entries(summary: TableSummary) -> list[HistoryEntry]:
+    """Every change to the summary's table: who made it and what it changed, in words."""
+    sides = [side.seats for side in summary.sides]
+    return [
+        HistoryEntry(
+            change=change,
+            who=who_did(change),
+            lines=tuple(describe_change(change, summary.names, sides)),
+        )
+        for change in table_history(summary.table)
+    ]
 
 
 @dataclass

@@ -30,6 +30,7 @@ from scoring.engine import EngineError, check_final_score, check_round_totals
 from tournaments import locking
 from tournaments.locking import lock_table as _lock_table
 from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.permissions import can_organise
 from tournaments.services.rotation import _mark_closed
 
 from . import selectors
@@ -554,7 +555,7 @@ def _replayed(table: Table, idempotency_key: str | None) -> TableResult | None:
 
 
 def _require_organiser(tournament: Tournament, user) -> None:
-    if user is None or not tournament.is_organiser(user):
+    if not can_organise(user, tournament):
         raise ScoringError(
             "not_organiser", _("Only the organisers of this tournament can do that.")
         )

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from tournaments.models import Round, Seat, Table, Tournament
-from tournaments.selectors import tournament_for_organiser
+from tournaments.permissions import organised_tournament
 
 from . import selectors, services
 from .errors import ScoringError
@@ -317,16 +317,7 @@ _ACTIONS = {
 
 def table_history(request, token: str):
     summary = selectors.table_summary(_table(token))
-    changes = [
-        {
-            "change": change,
-            "who": selectors.who_did(change),
-            "lines": selectors.describe_change(
-                change, summary.names, [side.seats for side in summary.sides]
-            ),
-        }
-        for change in selectors.table_history(summary.table)
-    ]
+    changes = selectors.history_entries(summary)
     return render(request, "scoring/table_history.html", {"summary": summary, "changes": changes})
 
 
@@ -334,7 +325,7 @@ def table_history(request, token: str):
 
 
 def _organiser_round(request, pk: int, number: int) -> Round:
-    tournament = tournament_for_organiser(pk=pk, user=request.user)
+    tournament = organised_tournament(pk=pk, user=request.user)
     return get_object_or_404(
         Round.objects.select_related("tournament"), tournament=tournament, number=number
     )

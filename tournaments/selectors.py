@@ -6,12 +6,12 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from django.core.exceptions import PermissionDenied
+from django.contrib.auth import get_user_model
 from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import rotations
+from tournaments import permissions, rotations
 
 from .models import Bye, Player, Round, Seat, Table, Tournament
 
@@ -20,8 +20,9 @@ COMPASS = (_("North"), _("East"), _("South"), _("West"))
 
 
 def can_organise(tournament: Tournament, user) -> bool:
-    """Whether `user` may change `tournament`: its owner or one of its co-organisers."""
-    return tournament.is_organiser(user)
+    """Whether `user` may change `tournament`; tournaments.permissions decides (this
+    name stays for the callers that ask the selectors)."""
+    return permissions.can_organise(user, tournament)
 
 
 def tournaments_for(user) -> QuerySet[Tournament]:
@@ -39,15 +40,9 @@ def tournaments_for(user) -> QuerySet[Tournament]:
 
 
 def tournament_for_organiser(*, pk: int, user) -> Tournament:
-    """The tournament `pk` for someone who may change it.
-
-    Http404 when there is no such tournament, PermissionDenied (a 403 page) when
-    `user` is not one of its organisers.
-    """
-    tournament = get_object_or_404(Tournament.objects.select_related("owner"), pk=pk)
-    if not can_organise(tournament, user):
-        raise PermissionDenied(_("Only the organisers of this tournament can change it."))
-    return tournament
+    """The tournament `pk` for someone who may change it: Http404 or PermissionDenied.
+    permissions.organised_tournament decides (this name stays for its callers)."""
+    return permissions.organised_tournament(pk=pk, user=user)
 
 
 def _seating_prefetches() -> tuple[Prefetch, Prefetch]:
@@ -207,7 +202,9 @@ class ItineraryStop:
         return self.round_status != Round.Status.PLANNED
 
 
-def _seat_label(position: int, seats_at_table: int) -> str:
+def seat_label(position: int, seats_at_table: int) -> str:
+    """A seat's name: a compass point at a table of four, else its number from 1.
+    `position` counts from 0 round the table (or in the engine's seat order)."""
     if seats_at_table == len(COMPASS):
         return str(COMPASS[position])
     return str(_("Seat %(number)s") % {"number": position + 1})
@@ -229,7 +226,7 @@ def _itinerary(player: Player, rounds: list[Round]) -> list[ItineraryStop]:
                 table_number=table.number,
                 position=mine.position,
                 side=mine.side,
-                seat_label=_seat_label(mine.position, len(seats)),
+                seat_label=seat_label(mine.position, len(seats)),
                 partners=tuple(
                     s.player.name for s in seats if s.side == mine.side and s is not mine
                 ),
@@ -272,3 +269,17 @@ def players_of(tournament: Tournament, *, active_only: bool = False) -> list[Pla
     if active_only:
         players = players.filter(active=True)
     return list(players.order_by("pk"))
+
+
+# The pages and the API find co-organisers the same way, and say so in the same words.
+NO_SUCH_USER = _("There is no user with that name.")
+
+
+def user_named(username: str):
+    """The account a co-organiser is added by, or None when no one has that name."""
+    return get_user_model().objects.filter(username=username).first()
+
+
+def co_organiser_of(tournament: Tournament, user_id: int | str):
+    """One of the tournament's co-organisers by user id; Http404 for anyone else."""
+    return get_object_or_404(tournament.co_organisers, pk=user_id)

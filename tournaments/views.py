@@ -4,7 +4,6 @@ selector, and turn a TournamentError into a form error or a message."""
 from __future__ import annotations
 
 from django.contrib import messages
-from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
@@ -31,13 +30,14 @@ from .forms import (
     TournamentForm,
 )
 from .models import Player, Round, Tournament
+from .permissions import organised_tournament
 from .qr import table_qr
 from .site_address import unreachable_for
 
 
 def _organiser_tournament(request, pk: int) -> Tournament:
     """The tournament, if the signed-in user organises it: 404 if none, 403 if not theirs."""
-    return selectors.tournament_for_organiser(pk=pk, user=request.user)
+    return organised_tournament(pk=pk, user=request.user)
 
 
 def _round(tournament: Tournament, number: int) -> Round:
@@ -384,12 +384,6 @@ def round_detail(request, pk: int, number: int):
     )
 
 
-def _seat_label(position: int, seats_at_table: int) -> str:
-    if seats_at_table == len(selectors.COMPASS):
-        return str(selectors.COMPASS[position])
-    return _("Seat %(number)s") % {"number": position + 1}
-
-
 def _tables_view(rnd: Round, qr_codes: dict | None = None) -> list[dict]:
     """Each table as its sides (partners together, sides facing each other), with seat names."""
     tables = []
@@ -401,7 +395,7 @@ def _tables_view(rnd: Round, qr_codes: dict | None = None) -> list[dict]:
             place = {
                 "player": seat.player,
                 "side": seat.side,
-                "label": _seat_label(seat.position, len(seats)),
+                "label": selectors.seat_label(seat.position, len(seats)),
                 "partners": [s.player for s in seats if s.side == seat.side and s is not seat],
                 "opponents": [s.player for s in seats if s.side != seat.side],
             }
@@ -558,9 +552,9 @@ def co_organiser_add(request, pk: int):
     tournament = _organiser_tournament(request, pk)
     form = CoOrganiserForm(request.POST)
     if form.is_valid():
-        user = get_user_model().objects.filter(username=form.cleaned_data["username"]).first()
+        user = selectors.user_named(form.cleaned_data["username"])
         if user is None:
-            form.add_error("username", _("There is no user with that name."))
+            form.add_error("username", selectors.NO_SUCH_USER)
         else:
             try:
                 services.add_co_organiser(tournament=tournament, user=user)
@@ -578,7 +572,7 @@ def co_organiser_add(request, pk: int):
 @require_POST
 def co_organiser_remove(request, pk: int, user_id: int):
     tournament = _organiser_tournament(request, pk)
-    user = get_object_or_404(tournament.co_organisers, pk=user_id)
+    user = selectors.co_organiser_of(tournament, user_id)
     try:
         services.remove_co_organiser(tournament=tournament, user=user, removed_by=request.user)
     except TournamentError as exc:

@@ -174,6 +174,9 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # A print job no worker has touched for this long is shown as stalled, with Retry:
 # its worker died or none is running. Parts render in seconds, so this is generous.
 PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "600"))
+# Standings are the leagues app's, which builds on tournaments: printing takes their
+# snapshot through this name instead of importing leagues.
+PRINTING_STANDINGS_SNAPSHOT = "leagues.selectors.snapshots.standings_snapshot"
 
 LOGGING = {
     "version": 1,

@@ -19,6 +19,7 @@ from django.urls import reverse
 from scoring import services
 from scoring.errors import ScoringError
 from scoring.models import ResultChange, TableResult
+from scoring.selectors import who_did
 from tests.integration.test_api_tables import api, organiser_of, signed_in, with_seat_token
 from tests.integration.test_api_tables import with_table_token as table_client
 from tests.integration.test_scoring_services import (  # noqa: F401 (slow_writes: a fixture)
@@ -129,14 +130,8 @@ def test_a_scorer_who_gives_their_code_needs_one_code_of_the_other_side(client, 
     partner = confirm_on_the_page(client, table, code_of(cat)).content.decode()
     assert WRONG_OTHER_SIDE in partner
     assert "Result confirmed" in confirm_on_the_page(client, table, code_of(bob)).content.decode()
-    whos = [selectors_who(change) for change in ResultChange.objects.filter(table=table)]
+    whos = [who_did(change) for change in ResultChange.objects.filter(table=table)]
     assert whos[0] == "Ann, by player's code" and whos[-1] == "Bob, by player's code"
-
-
-def selectors_who(change) -> str:
-    from scoring.selectors import who_did
-
-    return who_did(change)
 
 
 def test_a_wrong_code_at_seat_choice_proves_nothing(client, db):

@@ -456,7 +456,31 @@ def test_a_print_request_needs_a_rotation_and_sane_options(db):
         request_print(tournament=tournament, kind="scorecards")
     with pytest.raises(PrintRequestError):
         request_print(tournament=tournament, kind="scorecards", paper="a3")
-    with pytest.raises(PrintRequestError):
+
+
+def test_only_scorecards_of_this_tournaments_players_can_be_chosen(db):
+    tournament = make_event(players=9, rounds=2)
+    other = make_event(players=9, rounds=2).players.first()
+    player = tournament.players.first()
+    with pytest.raises(PrintRequestError, match="only applies to scorecards"):
+        request_print(tournament=tournament, kind="table-cards", players=[player.pk])
+    with pytest.raises(PrintRequestError, match=f"No player with id {other.pk} in this"):
+        request_print(tournament=tournament, kind="scorecards", players=[player.pk, other.pk])
+    assert not PrintJob.objects.exists()
+    job = request_print(tournament=tournament, kind="scorecards", players=[player.pk])
+    assert job.options["players"] == [player.pk]
+
+
+def test_standings_asked_for_without_their_rows_are_printed_as_they_are_now(db, settings):
+    from leagues.selectors.snapshots import standings_snapshot
+
+    tournament = make_event(players=9, rounds=2)
+    job = request_print(tournament=tournament, kind="standings")
+    assert job.options["standings"] == standings_snapshot(tournament).to_json()
+    assert job.options["standings"]["rows"]
+    # With no app to take the snapshot, there is nothing to print.
+    settings.PRINTING_STANDINGS_SNAPSHOT = ""
+    with pytest.raises(PrintRequestError, match="no standings"):
         request_print(tournament=tournament, kind="standings")
 
 

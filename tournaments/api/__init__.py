@@ -1,1 +1,3 @@
-"""The REST API under /api/: organisers by session, scorers by their table's token."""
+"""The tournaments app's part of the REST API under /api/, and what every app's API
+shares (schema, permission classes, parsers, error shape). Scorers' tables and
+results are in scoring.api, print jobs in tournaments.printing.api."""

@@ -1,18 +1,18 @@
-"""Who may do what: anyone reads a tournament's public side, only its organisers change
-it, and a table's token reaches that table alone."""
+"""Who may do what, for every app's API: anyone reads a tournament's public side, only
+its organisers change it, and a table's token reaches that table alone. The questions
+are tournaments.permissions'; these classes put them to DRF requests."""
 
 from __future__ import annotations
 
 from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions
 
-from tournaments.models import Seat, Table, Tournament
-
-from .authentication import table_of
+from tournaments.models import Tournament
+from tournaments.permissions import can_organise, speaks_for, table_of
 
 
 def is_organiser(request, tournament: Tournament) -> bool:
-    return tournament.is_organiser(request.user)
+    return can_organise(request.user, tournament)
 
 
 class IsTournamentOrganiser(permissions.BasePermission):
@@ -57,18 +57,17 @@ class ActsForTable(permissions.BasePermission):
     message = _("This link is for another table.")
 
     def has_permission(self, request, view) -> bool:
-        return isinstance(request.auth, Table | Seat) or bool(
+        return table_of(request.auth) is not None or bool(
             request.user and request.user.is_authenticated
         )
 
     def has_object_permission(self, request, view, obj) -> bool:
-        token_table = table_of(request.auth)
-        if token_table is not None:
-            return token_table.pk == obj.pk
+        if table_of(request.auth) is not None:
+            return speaks_for(request.auth, obj)
         # A signed-in user without a token is refused as the services refuse them.
         self.code = IsTournamentOrganiser.code
         self.message = IsTournamentOrganiser.message
-        return obj.round.tournament.is_organiser(request.user)
+        return is_organiser(request, obj.round.tournament)
 
 
 class HoldsTableToken(ActsForTable):
@@ -78,8 +77,7 @@ class HoldsTableToken(ActsForTable):
     message = _("Results are entered with the table's link; organisers correct them instead.")
 
     def has_permission(self, request, view) -> bool:
-        return isinstance(request.auth, Table | Seat)
+        return table_of(request.auth) is not None
 
     def has_object_permission(self, request, view, obj) -> bool:
-        token_table = table_of(request.auth)
-        return token_table is not None and token_table.pk == obj.pk
+        return speaks_for(request.auth, obj)

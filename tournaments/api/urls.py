@@ -1,4 +1,4 @@
-"""Included by the project as path("api/", include("tournaments.api.urls"))."""
+"""The tournaments app's API routes; config/urls.py composes every app's under /api/."""
 
 from rest_framework.routers import SimpleRouter
 
@@ -6,8 +6,3 @@ from . import views
 
 router = SimpleRouter()
 router.register("tournaments", views.TournamentViewSet, basename="api-tournament")
-router.register("tables", views.TableViewSet, basename="api-table")
-router.register("results", views.ResultViewSet, basename="api-result")
-router.register("print-jobs", views.PrintJobViewSet, basename="api-print-job")
-
-urlpatterns = router.urls

@@ -46,14 +46,8 @@ class PrintForm(forms.Form):
             "name", "pk"
         )
 
-    def clean(self):
-        cleaned = super().clean()
-        if cleaned.get("players") and cleaned.get("kind") != PrintJob.Kind.SCORECARDS:
-            self.add_error(
-                "players",
-                _("Choosing players only applies to scorecards; untick them to print this."),
-            )
-        return cleaned
+    # Whether players can be chosen for this kind of printout is request_print's rule;
+    # the view puts its refusal under this field.
 
     @property
     def choosing_players(self) -> bool:

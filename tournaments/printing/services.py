@@ -14,6 +14,7 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
+from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from kombu.exceptions import OperationalError
@@ -32,6 +33,10 @@ logger = logging.getLogger(__name__)
 
 class PrintRequestError(ValueError):
     """A print request that cannot be honoured; the message is for the organiser."""
+
+
+class PlayersRefused(PrintRequestError):
+    """The players chosen for a printout cannot be printed for (the message says why)."""
 
 
 class PrintingUnavailable(RuntimeError):
@@ -75,9 +80,11 @@ def request_print(
     """A queued print job; a worker picks it up once this transaction commits.
 
     `base_url` is the address players' phones reach the site at (it goes into the
-    table cards' QR codes); without it, settings.SITE_URL. The standings page passes
-    its rows as `standings`, which are printed as they were when asked for;
-    `players` limits scorecards to those players (a reprint, a late arrival).
+    table cards' QR codes); without it, settings.SITE_URL. Standings are printed as
+    they were when asked for: the rows given as `standings`, or else the snapshot
+    settings.PRINTING_STANDINGS_SNAPSHOT takes now. `players` limits scorecards to
+    those players of the tournament (a reprint, a late arrival); PlayersRefused for
+    any other printout or anyone else.
     """
     if kind not in PrintJob.Kind.values:
         raise PrintRequestError(_("Unknown kind of printout: %(kind)s.") % {"kind": kind})
@@ -91,8 +98,10 @@ def request_print(
         "base_url": (base_url or default_base_url()).rstrip("/"),
     }
     if players is not None:
-        options["players"] = [int(pk) for pk in players]
+        options["players"] = _printable_players(tournament, kind, players)
     if kind == PrintJob.Kind.STANDINGS:
+        if standings is None:
+            standings = _standings_snapshot(tournament)
         if standings is None:
             raise PrintRequestError(_("There are no standings to print yet."))
         options["standings"] = standings.to_json()
@@ -108,6 +117,29 @@ def request_print(
     )
     _queue(job)
     return job
+
+
+def _printable_players(tournament: Tournament, kind: str, players: list[int]) -> list[int]:
+    if kind != PrintJob.Kind.SCORECARDS:
+        raise PlayersRefused(
+            _("Choosing players only applies to scorecards; untick them to print this.")
+        )
+    wanted = [int(pk) for pk in players]
+    found = set(tournament.players.filter(pk__in=wanted).values_list("pk", flat=True))
+    if unknown := [pk for pk in wanted if pk not in found]:
+        # One sentence an id, in the words (and translations) the API's other checks use.
+        raise PlayersRefused(
+            " ".join(
+                _("No player with id %(id)s in this tournament.") % {"id": pk} for pk in unknown
+            )
+        )
+    return wanted
+
+
+def _standings_snapshot(tournament: Tournament) -> StandingsTable | None:
+    """The standings now, from the app that works them out (named in the settings)."""
+    path = getattr(settings, "PRINTING_STANDINGS_SNAPSHOT", "")
+    return import_string(path)(tournament) if path else None
 
 
 def retry_print(*, job: PrintJob, requested_by=None) -> PrintJob:

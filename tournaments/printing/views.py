@@ -5,18 +5,18 @@ from __future__ import annotations
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.contrib.staticfiles import finders
-from django.core.exceptions import PermissionDenied
-from django.http import FileResponse, Http404
-from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.text import slugify
+from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments.models import PrintJob, Tournament
+from tournaments.permissions import organised_print_job, organised_tournament
 from tournaments.site_address import unreachable, unreachable_for
 
+from .download import pdf_response
 from .forms import PrintForm
 from .services import (
+    PlayersRefused,
     PrintingUnavailable,
     PrintRequestError,
     base_url_for,
@@ -27,16 +27,15 @@ from .services import (
 
 
 def _organiser_tournament(request, pk: int) -> Tournament:
-    tournament = get_object_or_404(Tournament, pk=pk)
-    if not tournament.is_organiser(request.user):
-        raise PermissionDenied(_("Only the organisers of this tournament can print for it."))
-    return tournament
+    return organised_tournament(
+        pk=pk,
+        user=request.user,
+        message=_("Only the organisers of this tournament can print for it."),
+    )
 
 
 def _organiser_job(request, job_id: int) -> PrintJob:
-    job = get_object_or_404(PrintJob.objects.select_related("tournament"), pk=job_id)
-    if not job.tournament.is_organiser(request.user):
-        raise PermissionDenied(_("Only the organisers of this tournament can see its printouts."))
+    job = organised_print_job(pk=job_id, user=request.user)
     if fail_stalled(PrintJob.objects.filter(pk=job.pk)):
         job.refresh_from_db()
     return job
@@ -65,6 +64,8 @@ def print_request(request, pk: int):
                 base_url=base_url_for(request),
                 players=[p.pk for p in chosen] if chosen else None,
             )
+        except PlayersRefused as exc:
+            form.add_error("players", str(exc))
         except PrintRequestError as exc:
             messages.error(request, str(exc))
         except PrintingUnavailable as exc:
@@ -113,13 +114,7 @@ def print_job(request, job_id: int):
 @login_required
 @require_GET
 def print_download(request, job_id: int):
-    job = _organiser_job(request, job_id)
-    if job.status != PrintJob.Status.DONE or not job.pdf:
-        raise Http404(_("This printout is not ready."))
-    filename = f"{slugify(job.tournament.name) or 'tournament'}-{job.kind}.pdf"
-    return FileResponse(
-        job.pdf.open("rb"), as_attachment=True, filename=filename, content_type="application/pdf"
-    )
+    return pdf_response(_organiser_job(request, job_id))
 
 
 @login_required

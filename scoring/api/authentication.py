@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.extensions import OpenApiAuthenticationExtension
 from rest_framework import authentication, exceptions
 
-from scoring import selectors as scoring_selectors
+from scoring import selectors
 from tournaments.models import Seat, Table
 
 TABLE_KEYWORD = "Table"
@@ -43,13 +43,13 @@ class TableTokenAuthentication(authentication.BaseAuthentication):
             ) from None
         if keyword == TABLE_KEYWORD:
             try:
-                return AnonymousUser(), scoring_selectors.table_for_token(token)
+                return AnonymousUser(), selectors.table_for_token(token)
             except Table.DoesNotExist:
                 raise exceptions.AuthenticationFailed(
                     _("There is no table behind this link."), code="bad_token"
                 ) from None
         try:
-            return AnonymousUser(), scoring_selectors.seat_for_token(token)
+            return AnonymousUser(), selectors.seat_for_token(token)
         except Seat.DoesNotExist:
             raise exceptions.AuthenticationFailed(
                 _("There is no seat behind this link."), code="bad_token"
@@ -58,15 +58,6 @@ class TableTokenAuthentication(authentication.BaseAuthentication):
     def authenticate_header(self, request) -> str:
         # Makes DRF answer 401 (not 403) when a token is missing or wrong.
         return TABLE_KEYWORD
-
-
-def table_of(auth: object) -> Table | None:
-    """The table a token speaks for, whether it is the table's or one of its seats'."""
-    if isinstance(auth, Table):
-        return auth
-    if isinstance(auth, Seat):
-        return auth.table
-    return None
 
 
 class TableTokenScheme(OpenApiAuthenticationExtension):

@@ -1,0 +1,1 @@
+"""The printing app's REST API: asking for printouts, following them, their PDFs."""
