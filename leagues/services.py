@@ -9,19 +9,14 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import standings as maths
+from tournaments.errors import DomainError
 from tournaments.locking import lock_standings_settings
 from tournaments.models import Player, Tournament
 
 from .models import Member, PlayerLink, Season, SeasonNight, StandingsSettings
 
-
-class LeagueError(Exception):
-    """A refused write, told by a stable `code` and a translated `message`."""
-
-    def __init__(self, code: str, message: str):
-        self.code = code
-        self.message = str(message)
-        super().__init__(self.message)
+# The project's one refusal (tournaments.errors) under the name this app's callers use.
+LeagueError = DomainError
 
 
 def _require_organiser(tournament: Tournament, user) -> None:
@@ -48,11 +43,11 @@ def update_standings_settings(
     try:
         parsed = maths.parse_metrics(metrics)
     except ValueError as exc:
-        raise LeagueError("unknown_metric", _("That is not a ranking metric.")) from exc
+        raise LeagueError("unknown_metric") from exc
     if bye_value not in StandingsSettings.ByeWorth.values:
-        raise LeagueError("unknown_bye_value", _("That is not a choice for what a bye is worth."))
+        raise LeagueError("unknown_bye_value")
     if bye_points < 0:
-        raise LeagueError("negative_bye_points", _("A bye cannot score fewer than 0 points."))
+        raise LeagueError("negative_bye_points")
     settings = lock_standings_settings(tournament)
     settings.metrics = [m.value for m in parsed]
     settings.bye_value = bye_value
@@ -102,11 +97,11 @@ def update_season(
 
 def _check_season_rule(best_of: int | None, missed_night: str, missed_points: int) -> None:
     if best_of is not None and best_of < 1:
-        raise LeagueError("bad_best_of", _("Count at least one night, or leave it empty."))
+        raise LeagueError("bad_best_of")
     if missed_night not in Season.MissedNightRule.values:
-        raise LeagueError("unknown_missed_rule", _("That is not a rule for a missed night."))
+        raise LeagueError("unknown_missed_rule")
     if missed_points < 0:
-        raise LeagueError("negative_missed_points", _("A missed night cannot score below 0."))
+        raise LeagueError("negative_missed_points")
 
 
 @transaction.atomic
@@ -115,7 +110,7 @@ def add_night(*, season: Season, tournament: Tournament, user) -> SeasonNight:
     _require_season_owner(season, user)
     _require_organiser(tournament, user)
     if SeasonNight.objects.filter(tournament=tournament).exists():
-        raise LeagueError("already_in_season", _("This tournament already counts in a season."))
+        raise LeagueError("already_in_season")
     night = SeasonNight.objects.create(season=season, tournament=tournament)
     link_players_by_name(season=season, user=user)
     return night
@@ -165,7 +160,7 @@ def link_player(*, season: Season, user, player: Player, member: Member) -> Play
             season=season, tournament_id=player.tournament_id
         ).exists()
     ):
-        raise LeagueError("not_in_season", _("That player or member is not in this season."))
+        raise LeagueError("not_in_season")
     link, _created = PlayerLink.objects.update_or_create(player=player, defaults={"member": member})
     return link
 
@@ -175,7 +170,7 @@ def merge_members(*, season: Season, user, keep: Member, drop: Member) -> Member
     """Two members turn out to be one person: `drop`'s nights move to `keep`."""
     _require_season_owner(season, user)
     if keep.season_id != season.pk or drop.season_id != season.pk or keep.pk == drop.pk:
-        raise LeagueError("bad_merge", _("Choose two different members of this season."))
+        raise LeagueError("bad_merge")
     PlayerLink.objects.filter(member=drop).update(member=keep)
     drop.delete()
     return keep
