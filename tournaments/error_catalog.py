@@ -182,10 +182,28 @@ CATALOG: dict[str, Entry] = {
     "import_failed": Entry(
         Kind.REFUSED, gettext_noop("Nothing was imported: fix the list and try again.")
     ),
-    # Said by the raise in words that depend on what was asked (see its details).
-    "round_started": Entry(
-        Kind.REFUSED, gettext_noop("A round has started, so this cannot change any more.")
+    "round_started:players": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "The first round has started: add a player as a late arrival, "
+            "or record a player who leaves, so the remaining rounds are re-planned."
+        ),
     ),
+    "round_started:replanning": Entry(
+        Kind.REFUSED, gettext_noop("A round being re-planned has started.")
+    ),
+    "round_started:rotation": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "A round has started, so the rotation cannot be made again; record who "
+            "leaves or arrives to re-plan the remaining rounds."
+        ),
+    ),
+    "round_started:settings": Entry(
+        Kind.REFUSED,
+        gettext_noop("The rules, format and rotation are fixed once the first round has started."),
+    ),
+    # Raised with words of their own, which say which name or line is refused.
     "bad_player": Entry(Kind.REFUSED, gettext_noop("That player cannot be added.")),
     "bad_new_player": Entry(Kind.REFUSED, gettext_noop("That player cannot join.")),
     "previous_round_not_closed": Entry(
@@ -268,9 +286,6 @@ CATALOG: dict[str, Entry] = {
         gettext_noop("This round is closed; results can no longer be entered or confirmed here."),
     ),
     "round_not_started": Entry(Kind.REFUSED, gettext_noop("This round has not started yet.")),
-    "round_started:replanning": Entry(
-        Kind.REFUSED, gettext_noop("A round being re-planned has started.")
-    ),
     "tables_not_confirmed": Entry(
         Kind.REFUSED, gettext_noop("The round cannot close: %(tables)s not confirmed yet.")
     ),

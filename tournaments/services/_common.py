@@ -104,9 +104,10 @@ def _has_started(tournament: Tournament) -> bool:
     return tournament.rounds.exclude(status=Round.Status.PLANNED).exists()
 
 
-def _refuse_if_started(tournament: Tournament, message: object) -> None:
+def _refuse_if_started(tournament: Tournament, key: str) -> None:
+    """Refuses with `key` (a "round_started:..." entry of the catalog) once play began."""
     if _has_started(tournament):
-        raise TournamentError("round_started", message)
+        raise TournamentError(key)
 
 
 def _drop_planned_rotation(tournament: Tournament) -> None:

@@ -27,13 +27,7 @@ from ._common import (
 
 
 def _check_can_change_players(tournament: Tournament) -> None:
-    _refuse_if_started(
-        tournament,
-        _(
-            "The first round has started: add a player as a late arrival, "
-            "or record a player who leaves, so the remaining rounds are re-planned."
-        ),
-    )
+    _refuse_if_started(tournament, "round_started:players")
 
 
 def _new_player_problem(

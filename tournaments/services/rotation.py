@@ -7,7 +7,6 @@ from collections.abc import Mapping, Sequence
 
 from django.db import transaction
 from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_lazy as _
 
 from tournaments import locking, rotations
 
@@ -121,13 +120,7 @@ def generate_rotation(*, tournament: Tournament) -> dict:
     rotation; refused once a round has started. Returns the quality summary, which is
     also stored on tournament.rotation_quality."""
     locked = _lock(tournament)
-    _refuse_if_started(
-        locked,
-        _(
-            "A round has started, so the rotation cannot be made again; record who "
-            "leaves or arrives to re-plan the remaining rounds."
-        ),
-    )
+    _refuse_if_started(locked, "round_started:rotation")
     players = list(Player.objects.filter(tournament=locked, active=True).order_by("pk"))
     names = [p.name for p in players]
     teams = _engine_teams(locked, players)

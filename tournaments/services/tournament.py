@@ -115,8 +115,8 @@ def update_tournament(*, tournament: Tournament, **changes: object) -> Tournamen
     if not changed:
         return locked
     fixed = fixed_settings(locked)
-    if refused := sorted(changed & fixed.keys()):
-        raise TournamentError("round_started", fixed[refused[0]])
+    if changed & fixed.keys():
+        raise TournamentError("round_started:settings")
     values = {k: getattr(locked, k) for k in EDITABLE_FIELDS} | changes
     _check_settings(values)
     old_team_size = TEAM_SIZES.get(locked.format)
