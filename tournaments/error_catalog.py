@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext_noop, ngettext_lazy
 
 from tournaments import limits
 from tournaments.rotations.errors import MESSAGES as ROTATION_MESSAGES
@@ -43,7 +43,8 @@ HTTP_STATUS: dict[Kind, int] = {
 class Entry:
     kind: Kind
     # An msgid with %(name)s placeholders; a lazy string where the same sentence is
-    # shared with forms and serializers (tournaments.limits).
+    # shared with forms and serializers (tournaments.limits), or where its form
+    # depends on a number (ngettext_lazy keyed by the "count" param).
     words: str | Promise
 
 
@@ -203,12 +204,17 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED,
         gettext_noop("The rules, format and rotation are fixed once the first round has started."),
     ),
+    "previous_round_not_closed": Entry(
+        Kind.REFUSED,
+        ngettext_lazy(
+            "Round %(number)s cannot start until round %(open)s is closed.",
+            "Round %(number)s cannot start until rounds %(open)s are closed.",
+            "count",
+        ),
+    ),
     # Raised with words of their own, which say which name or line is refused.
     "bad_player": Entry(Kind.REFUSED, gettext_noop("That player cannot be added.")),
     "bad_new_player": Entry(Kind.REFUSED, gettext_noop("That player cannot join.")),
-    "previous_round_not_closed": Entry(
-        Kind.REFUSED, gettext_noop("A round cannot start before the one before it is closed.")
-    ),
     # ---------------------------------------------------------------- printing
     # Words a raise gave itself (PrintRequestError's older shape).
     "print_refused": Entry(Kind.REFUSED, gettext_noop("This cannot be printed.")),

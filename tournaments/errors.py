@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext
 
@@ -79,15 +80,21 @@ def render(words: str | Promise, params: Mapping[str, object]) -> str:
     A translation whose placeholders do not match falls back to the English words,
     so a translator's slip shows English, never a crash or a raw "%(name)s".
     """
-    template = gettext(words) if isinstance(words, str) else str(words)
     try:
-        return template % params
+        return _filled(words, params)
     except (KeyError, TypeError, ValueError):
-        english = words if isinstance(words, str) else template
-        try:
-            return english % params
-        except (KeyError, TypeError, ValueError):
-            return english
+        with translation.override(None):
+            try:
+                return _filled(words, params)
+            except (KeyError, TypeError, ValueError):
+                return str(words) if isinstance(words, str) else ""
+
+
+def _filled(words: str | Promise, params: Mapping[str, object]) -> str:
+    if isinstance(words, str):
+        return gettext(words) % params
+    # A lazy entry translates itself; a plural one picks its form from params["count"].
+    return str(words % params)
 
 
 # The names the apps raised before there was one type; raise DomainError in new code.

@@ -31,19 +31,27 @@ PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def sample_params(words: object) -> dict[str, str]:
-    return {name: f"<{name}>" for name in PLACEHOLDER.findall(str(words))}
+def msgids(words: object) -> list[str]:
+    """The English sources of an entry: lazy ones keep theirs in their arguments (the
+    plural's singular and plural in keywords)."""
+    if isinstance(words, str):
+        return [words]
+    return list(words._args) or [words._kw["singular"], words._kw["plural"]]
 
 
-def msgid(words: object) -> str:
-    # A lazy catalogue entry (shared with the forms) keeps its msgid in its arguments.
-    return words if isinstance(words, str) else words._args[0]
+def sample_params(words: object, count: int = 1) -> dict[str, object]:
+    params: dict[str, object] = {
+        name: f"<{name}>" for text in msgids(words) for name in PLACEHOLDER.findall(text)
+    }
+    if not isinstance(words, str) and "plural" in getattr(words, "_kw", {}):
+        params["count"] = count
+    return params
 
 
 @pytest.mark.parametrize("key", sorted(CATALOG))
 def test_every_refusal_has_words_and_an_http_status(key):
     entry = CATALOG[key]
-    assert msgid(entry.words).strip()
+    assert all(text.strip() for text in msgids(entry.words))
     assert 400 <= HTTP_STATUS[entry.kind] < 600
     assert DomainError(key).status == HTTP_STATUS[entry.kind]
 
@@ -62,17 +70,19 @@ def test_every_refusal_renders_whole_in_each_language(language):
     broken = []
     with translation.override(language):
         for key, entry in CATALOG.items():
-            params = sample_params(msgid(entry.words))
-            translated = str(entry.words) if not isinstance(entry.words, str) else None
-            translated = translated or translation.gettext(entry.words)
-            try:
-                filled = translated % params
-            except (KeyError, TypeError, ValueError) as error:
-                broken.append((key, repr(error)))
-                continue
-            shown = DomainError(key, **params).message
-            if not shown or "%(" in shown or shown != filled:
-                broken.append((key, shown))
+            for count in (1, 2, 5):
+                params = sample_params(entry.words, count)
+                try:
+                    if isinstance(entry.words, str):
+                        filled = translation.gettext(entry.words) % params
+                    else:
+                        filled = str(entry.words % params)
+                except (KeyError, TypeError, ValueError) as error:
+                    broken.append((key, repr(error)))
+                    continue
+                shown = DomainError(key, **params).message
+                if not shown or "%(" in shown or shown != filled:
+                    broken.append((key, shown))
         for code, template in ROTATION_MESSAGES.items():
             shown = str(rotation_words(template, sample_params(template)))
             if not shown or "%(" in shown:
@@ -243,3 +253,29 @@ def test_the_api_answers_a_rotation_refusal_in_the_language_asked_for(monkeypatc
     assert body["error"] == "rotation_too_few_players" and body["details"] == []
     english = _english_words(SEATING_REFUSED, ROTATION_MESSAGES["too_few_players"])
     assert not english & set(re.findall(r"[A-Za-z]{4,}", body["message"]))
+
+
+@translation.override("en")
+def test_a_refusal_about_several_rounds_says_rounds():
+    one = DomainError("previous_round_not_closed", count=1, number=3, open="2")
+    two = DomainError("previous_round_not_closed", count=2, number=3, open="1, 2")
+    assert one.message == "Round 3 cannot start until round 2 is closed."
+    assert two.message == "Round 3 cannot start until rounds 1, 2 are closed."
+    overlap = DomainError("rounds_cannot_overlap", refusal=two)
+    assert overlap.message == (
+        "Round 3 cannot start until rounds 1, 2 are closed. Only a teams event (fixed "
+        "partners) may start a round early."
+    )
+
+
+def test_a_translation_with_a_wrong_placeholder_shows_english_not_a_crash(monkeypatch):
+    italian = trans_real.translation("it")
+    real = italian.gettext
+    words = CATALOG["name_too_long"].words
+    monkeypatch.setattr(
+        italian, "gettext", lambda m: "Nome oltre %(massimo)s caratteri." if m == words else real(m)
+    )
+    with translation.override("it"):
+        assert DomainError("name_too_long", max=120).message == (
+            "The name is longer than 120 characters."
+        )

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django.db import transaction
-from django.utils.translation import gettext, ngettext
+from django.utils.translation import gettext_lazy
 
 from tournaments import locking, rotations
 
@@ -174,17 +174,17 @@ def _start_out_of_order(
 ) -> None:
     """Refuse a start while `open_rounds` are in play, unless this is the audited
     override of a teams event."""
-    numbers = ", ".join(str(n) for n in open_rounds)
-    refusal = ngettext(
-        "Round %(number)s cannot start until round %(open)s is closed.",
-        "Round %(number)s cannot start until rounds %(open)s are closed.",
-        len(open_rounds),
-    ) % {"number": row.number, "open": numbers}
+    refusal = TournamentError(
+        "previous_round_not_closed",
+        count=len(open_rounds),
+        number=row.number,
+        open=", ".join(str(n) for n in open_rounds),
+    )
     teams = tournament.format == Tournament.Format.TEAMS
     if not reason:
         details = (
             [
-                gettext(
+                gettext_lazy(
                     "In a teams event a table that has finished may move on: start the "
                     "round anyway and give the reason."
                 )
@@ -192,7 +192,7 @@ def _start_out_of_order(
             if teams
             else []
         )
-        raise TournamentError("previous_round_not_closed", refusal, details=details)
+        raise TournamentError("previous_round_not_closed", details=details, **refusal.params)
     if not teams:
         raise TournamentError("rounds_cannot_overlap", refusal=refusal)
     if len(reason) > REASON_MAX:
