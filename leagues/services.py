@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from scoring import standings as maths
 from tournaments.dates import day
+from tournaments.errors import DomainError
 from tournaments.locking import lock_season, lock_standings_settings
 from tournaments.models import Player, Tournament
 from tournaments.permissions import owns, require_organiser
@@ -17,14 +18,8 @@ from tournaments.permissions import owns, require_organiser
 from .formats import fits_season, formats_for
 from .models import Family, Member, PlayerLink, Season, SeasonNight, StandingsSettings
 
-
-class LeagueError(Exception):
-    """A refused write, told by a stable `code` and a translated `message`."""
-
-    def __init__(self, code: str, message: str):
-        self.code = code
-        self.message = str(message)
-        super().__init__(self.message)
+# The project's one refusal (tournaments.errors) under the name this app's callers use.
+LeagueError = DomainError
 
 
 def _require_organiser(tournament: Tournament, user) -> None:
@@ -50,11 +45,11 @@ def update_standings_settings(
     try:
         parsed = maths.parse_metrics(metrics)
     except ValueError as exc:
-        raise LeagueError("unknown_metric", _("That is not a ranking metric.")) from exc
+        raise LeagueError("unknown_metric") from exc
     if bye_value not in StandingsSettings.ByeWorth.values:
-        raise LeagueError("unknown_bye_value", _("That is not a choice for what a bye is worth."))
+        raise LeagueError("unknown_bye_value")
     if bye_points < 0:
-        raise LeagueError("negative_bye_points", _("A bye cannot score fewer than 0 points."))
+        raise LeagueError("negative_bye_points")
     settings = lock_standings_settings(tournament)
     settings.metrics = [m.value for m in parsed]
     settings.bye_value = bye_value
@@ -125,14 +120,12 @@ def update_season(
 
 def _check_season_game(variant: str, family: str) -> None:
     if variant not in Tournament.Variant.values:
-        raise LeagueError("unknown_variant", _("That is not a game a season can be for."))
+        raise LeagueError("unknown_variant", variant=variant)
     if family not in Family.values:
-        raise LeagueError("unknown_family", _("Choose how the season ranks its players."))
+        raise LeagueError("unknown_family")
     if not formats_for(variant, family):
         raise LeagueError(
-            "no_such_format",
-            _("No tournament format plays %(game)s as “%(family)s”: choose the other.")
-            % {"game": Tournament.Variant(variant).label, "family": Family(family).label},
+            "no_such_format", game=Tournament.Variant(variant).label, family=Family(family).label
         )
 
 
@@ -140,15 +133,13 @@ def _check_season_rule(
     best_of: int | None, missed_night: str, missed_points: int, min_nights: int = 1
 ) -> None:
     if best_of is not None and best_of < 1:
-        raise LeagueError("bad_best_of", _("Count at least one night, or leave it empty."))
+        raise LeagueError("bad_best_of")
     if missed_night not in Season.MissedNightRule.values:
-        raise LeagueError("unknown_missed_rule", _("That is not a rule for a missed night."))
+        raise LeagueError("unknown_missed_rule")
     if missed_points < 0:
-        raise LeagueError("negative_missed_points", _("A missed night cannot score below 0."))
+        raise LeagueError("negative_missed_points")
     if min_nights < 1:
-        raise LeagueError(
-            "bad_min_nights", _("A member needs at least 1 night played to be ranked.")
-        )
+        raise LeagueError("bad_min_nights")
 
 
 def night_label(tournament: Tournament) -> str:
@@ -162,17 +153,11 @@ def _require_same_game(season: Season, tournament: Tournament) -> None:
         return
     raise LeagueError(
         "other_game",
-        _(
-            "%(night)s is %(game)s (%(format)s); this season is for %(season_game)s "
-            "(%(season_family)s)."
-        )
-        % {
-            "night": night_label(tournament),
-            "game": Tournament.Variant(tournament.variant).label,
-            "format": Tournament.Format(tournament.format).label,
-            "season_game": Tournament.Variant(season.variant).label,
-            "season_family": Family(season.family).label,
-        },
+        night=night_label(tournament),
+        game=Tournament.Variant(tournament.variant).label,
+        format=Tournament.Format(tournament.format).label,
+        season_game=Tournament.Variant(season.variant).label,
+        season_family=Family(season.family).label,
     )
 
 
@@ -187,7 +172,7 @@ def add_night(*, season: Season, tournament: Tournament, user) -> SeasonNight:
     _require_organiser(tournament, user)
     season = lock_season(season.pk)
     if SeasonNight.objects.filter(tournament=tournament).exists():
-        raise LeagueError("already_in_season", _("This tournament already counts in a season."))
+        raise LeagueError("already_in_season")
     _require_same_game(season, tournament)
     night = SeasonNight.objects.create(season=season, tournament=tournament)
     _link_by_name(season)
@@ -282,7 +267,7 @@ def link_player(*, season: Season, user, player: Player, member: Member) -> Play
             season=season, tournament_id=player.tournament_id
         ).exists()
     ):
-        raise LeagueError("not_in_season", _("That player or member is not in this season."))
+        raise LeagueError("not_in_season")
     already = (
         PlayerLink.objects.filter(member=member, player__tournament_id=player.tournament_id)
         .exclude(player=player)
@@ -292,17 +277,10 @@ def link_player(*, season: Season, user, player: Player, member: Member) -> Play
     if already is not None:
         raise LeagueError(
             "played_that_night",
-            _(
-                "%(member)s already played %(night)s as %(other)s, so %(player)s cannot be "
-                "%(member)s too: one person has one result a night. Link %(other)s "
-                "elsewhere first if the names were mixed up."
-            )
-            % {
-                "member": member.name,
-                "night": night_label(already.player.tournament),
-                "other": already.player.name,
-                "player": player.name,
-            },
+            member=member.name,
+            night=night_label(already.player.tournament),
+            other=already.player.name,
+            player=player.name,
         )
     link, _created = PlayerLink.objects.update_or_create(player=player, defaults={"member": member})
     _drop_members_without_nights(season)
@@ -319,23 +297,17 @@ def merge_members(*, season: Season, user, keep: Member, drop: Member) -> Member
     _require_season_owner(season, user)
     season = lock_season(season.pk)
     if keep.season_id != season.pk or drop.season_id != season.pk or keep.pk == drop.pk:
-        raise LeagueError("bad_merge", _("Choose two different members of this season."))
+        raise LeagueError("bad_merge")
     shared = _shared_night(keep, drop)
     if shared is not None:
         tournament, kept_player, dropped_player = shared
         raise LeagueError(
             "both_played",
-            _(
-                "%(keep)s and %(drop)s both played %(night)s (as %(keep_player)s and "
-                "%(drop_player)s): they are two people, so they cannot be merged."
-            )
-            % {
-                "keep": keep.name,
-                "drop": drop.name,
-                "night": night_label(tournament),
-                "keep_player": kept_player.name,
-                "drop_player": dropped_player.name,
-            },
+            keep=keep.name,
+            drop=drop.name,
+            night=night_label(tournament),
+            keep_player=kept_player.name,
+            drop_player=dropped_player.name,
         )
     PlayerLink.objects.filter(member=drop).update(member=keep)
     drop.delete()

@@ -1,29 +1,41 @@
 """Problems a scorer or organiser can meet that are not Euchre rules.
 
-Rule problems come from the engine as EngineError; `RuleBroken` carries one to the
-web and API layers with the same `code` and `message` shape as ScoringError.
+They are the project's one DomainError (tournaments.errors); ScoringError is its
+older name here. Rule problems come from the engine as EngineError; `RuleBroken`
+carries one to the web and API layers, worded by scoring.messages when shown.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from scoring.engine import EngineError
+from tournaments.errors import DomainError
+
+ScoringError = DomainError
 
 
-class ScoringError(Exception):
-    """A refused write, told by a stable `code` and a translated `message`."""
+class RuleBroken(DomainError):
+    """A hand, total or option the rules refuse; `engine_error` keeps the engine's
+    code, template and hand, and `seat_names` the players the message names."""
 
-    def __init__(self, code: str, message: str):
-        self.code = code
-        self.message = str(message)
-        super().__init__(self.message)
-
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.code!r}, {self.message!r})"
-
-
-class RuleBroken(ScoringError):
-    """A hand or total the rules refuse; `engine_error` keeps the engine's details."""
-
-    def __init__(self, engine_error: EngineError, message: str):
+    def __init__(
+        self,
+        engine_error: EngineError,
+        message: str | None = None,
+        *,
+        seat_names: Sequence[str] | None = None,
+        prefix: str = "",
+    ):
         self.engine_error = engine_error
-        super().__init__(engine_error.code, message)
+        self.seat_names = list(seat_names) if seat_names else None
+        super().__init__(prefix + engine_error.code, message)
+
+    @property
+    def message(self) -> str:
+        if self._message is not None:
+            return str(self._message)
+        # Imported here: scoring.messages builds RuleBroken, so it imports this module.
+        from scoring.messages import engine_message
+
+        return engine_message(self.engine_error, self.seat_names)

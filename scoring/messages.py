@@ -113,7 +113,8 @@ def who_confirms(rules: RuleSet, moment: str) -> str:
 
 
 def rule_broken(error: EngineError, seat_names: Sequence[str] | None = None) -> RuleBroken:
-    return RuleBroken(error, engine_message(error, seat_names))
+    # Worded when shown, in the language of whoever reads it.
+    return RuleBroken(error, seat_names=seat_names)
 
 
 def _named_sides(params: Mapping[str, object], seat_names: Sequence[str]) -> str | None:

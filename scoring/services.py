@@ -24,7 +24,6 @@ from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext as _
 
 from scoring.engine import EngineError, check_final_score, check_round_totals
 from tournaments import locking
@@ -180,22 +179,16 @@ def confirm_result(
         if user is not None:
             _require_organiser(rnd.tournament, user)
         elif not proofs and not _typed(codes):
-            raise ScoringError(
-                "no_proof",
-                _("Type the card code of a player of the other side to confirm."),
-            )
+            raise ScoringError("no_proof")
         if rnd.status != Round.Status.IN_PLAY and user is None:
             raise _round_not_open(rnd)
         result = locking.lock_result(table)
         if result is None:
             raise _not_finished()
         if result.is_confirmed:
-            raise ScoringError("already_confirmed", _("This result is already confirmed."))
+            raise ScoringError("already_confirmed")
         if expected_version != result.version:
-            raise ScoringError(
-                "result_changed",
-                _("The result changed since you looked at it: look again before confirming."),
-            )
+            raise ScoringError("result_changed")
         if not result.complete:
             raise _not_finished()
         proofs = [*proofs, *_proofs_from_codes(table, codes)]
@@ -266,35 +259,18 @@ def _require_two_sides(result: TableResult, proofs: Sequence[Proof], *, typed: i
     if typed:
         raise _wrong_confirm_code(typed)
     if proof_sides <= entered_by:
-        raise ScoringError(
-            "own_result",
-            _("Your side entered this result, so the other side must confirm it."),
-        )
-    raise ScoringError(
-        "needs_both_sides",
-        _(
-            "Nobody proved which side entered this result, so a player of each side "
-            "confirms it: add the card code of a player of the other side."
-        ),
-    )
+        raise ScoringError("own_result")
+    raise ScoringError("needs_both_sides")
 
 
 def _wrong_confirm_code(typed: int) -> ScoringError:
     if typed > 1:
-        return ScoringError(
-            WRONG_CODE,
-            _("Those are not the card codes of one player of each side at this table."),
-        )
-    return ScoringError(
-        WRONG_CODE,
-        _("That is not the card code of a player of the other side at this table."),
-    )
+        return ScoringError("wrong_code:each_side")
+    return ScoringError("wrong_code")
 
 
 def _not_finished() -> ScoringError:
-    return ScoringError(
-        "not_finished", _("There is no finished result at this table to confirm yet.")
-    )
+    return ScoringError("not_finished")
 
 
 def close_round(
@@ -320,9 +296,7 @@ def close_round(
         open_tables = selectors.unconfirmed_tables(rnd)
         if open_tables and not force:
             raise ScoringError(
-                "tables_not_confirmed",
-                _("The round cannot close: %(tables)s not confirmed yet.")
-                % {"tables": ", ".join(str(entry.table) for entry in open_tables)},
+                "tables_not_confirmed", tables=", ".join(str(entry.table) for entry in open_tables)
             )
         # The tournament app owns the round's life cycle; this module only decides
         # whether the results allow it to end (and is the only caller).
@@ -382,19 +356,9 @@ def _write_result(
         result = locking.lock_result(table)
         current = result.version if result is not None else 0
         if expected_version != current:
-            raise ScoringError(
-                "conflict",
-                _(
-                    "Someone else changed this table's result while you were entering yours. "
-                    "Nothing of yours was stored: check the result as it is now and enter "
-                    "your change again."
-                ),
-            )
+            raise ScoringError("conflict")
         if result is not None and result.is_confirmed and user is None:
-            raise ScoringError(
-                "already_confirmed",
-                _("This result is confirmed; only an organiser can change it now."),
-            )
+            raise ScoringError("already_confirmed:organiser_only")
         fields = _checked_fields(
             table=table, tournament=tournament, hands=hands, side_points=side_points
         )
@@ -447,9 +411,7 @@ def seat_for_code(*, table: Table, code: str, seat: Seat | None = None) -> Seat:
     wanted = (code or "").strip().upper()
     found = next((s for s in table.seats.all() if wanted and s.player.code.upper() == wanted), None)
     if found is None or (seat is not None and seat.pk != found.pk):
-        raise ScoringError(
-            WRONG_CODE, _("That is not your card code: check the code on your player card.")
-        )
+        raise ScoringError("wrong_code:own_card")
     return found
 
 
@@ -466,15 +428,9 @@ def _require_entry_mode(tournament: Tournament, *, hands: Sequence[dict] | None)
     what the table stored (hands by totals, or the reverse)."""
     by_hands = tournament.entry_mode == Tournament.EntryMode.HANDS
     if by_hands and hands is None:
-        raise ScoringError(
-            "hands_only",
-            _("This tournament is entered hand by hand: enter each hand, not the totals."),
-        )
+        raise ScoringError("hands_only")
     if not by_hands and hands is not None:
-        raise ScoringError(
-            "totals_only",
-            _("This tournament is entered as totals: enter each side's points, not hands."),
-        )
+        raise ScoringError("totals_only")
 
 
 def _checked_fields(
@@ -489,11 +445,7 @@ def _checked_fields(
     try:
         rules = selectors.tournament_rules(tournament)
         if len(seats) != rules.players:
-            raise ScoringError(
-                "wrong_table_size",
-                _("This table has %(seats)s players but the game needs %(players)s.")
-                % {"seats": len(seats), "players": rules.players},
-            )
+            raise ScoringError("wrong_table_size", seats=len(seats), players=rules.players)
         if hands is not None:
             evaluation = selectors.evaluate_hands(
                 tournament=tournament, rules=rules, hands=list(hands)
@@ -509,11 +461,7 @@ def _checked_fields(
         if len(side_points) != len(sides) or any(
             isinstance(p, bool) or not isinstance(p, int) for p in side_points
         ):
-            raise ScoringError(
-                "bad_totals",
-                _("Give one whole number of points for each of the %(count)s sides.")
-                % {"count": len(sides)},
-            )
+            raise ScoringError("bad_totals", count=len(sides))
         scores = [0] * rules.players
         for side, points in zip(sides, side_points, strict=True):
             for engine_seat in side:
@@ -546,9 +494,7 @@ def _replayed(table: Table, idempotency_key: str | None) -> TableResult | None:
     if earlier is None:
         return None
     if earlier.table_id != table.pk:
-        raise ScoringError(
-            "duplicate_submission", _("This form was already used for another table.")
-        )
+        raise ScoringError("duplicate_submission:other_table")
     result = TableResult.objects.get(table=table)
     result.replayed = True
     return result
@@ -556,23 +502,18 @@ def _replayed(table: Table, idempotency_key: str | None) -> TableResult | None:
 
 def _require_organiser(tournament: Tournament, user) -> None:
     if not can_organise(user, tournament):
-        raise ScoringError(
-            "not_organiser", _("Only the organisers of this tournament can do that.")
-        )
+        raise ScoringError("not_organiser")
 
 
 def _require_seat_at(table: Table, seat: Seat | None) -> None:
     if seat is None or seat.table_id != table.pk:
-        raise ScoringError("not_at_table", _("Choose your own seat at this table first."))
+        raise ScoringError("not_at_table")
 
 
 def _round_not_open(rnd: Round) -> ScoringError:
     if rnd.status == Round.Status.CLOSED:
-        return ScoringError(
-            "round_closed",
-            _("This round is closed; results can no longer be entered or confirmed here."),
-        )
-    return ScoringError("round_not_started", _("This round has not started yet."))
+        return ScoringError("round_closed")
+    return ScoringError("round_not_started")
 
 
 def _snapshot(result: TableResult) -> dict:
@@ -617,6 +558,4 @@ def _audit(
                 idempotency_key=idempotency_key or None,
             )
     except IntegrityError:
-        raise ScoringError(
-            "duplicate_submission", _("This form was already sent; it was stored once.")
-        ) from None
+        raise ScoringError("duplicate_submission") from None

@@ -14,7 +14,6 @@ from contextlib import contextmanager
 
 import redis
 from django.conf import settings
-from django.utils.translation import gettext as _
 from django_ratelimit.core import get_usage
 
 from tournaments.models import Table
@@ -30,10 +29,7 @@ class TooManyTries(ScoringError):
 
     def __init__(self, wait: int):
         self.wait = max(1, wait)
-        super().__init__(
-            "too_many_tries",
-            _("Too many wrong codes were typed here: wait a minute, then try again."),
-        )
+        super().__init__("too_many_tries")
 
 
 def _client_address(_group: str, request) -> str:

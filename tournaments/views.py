@@ -282,7 +282,7 @@ def player_remove(request, pk: int, player_pk: int):
             request,
             "tournaments/player_remove.html",
             {"tournament": tournament, "player": player, "refusal": exc.message},
-            status=400,
+            status=exc.status,
         )
     change = removal.change
     return render(

@@ -21,14 +21,9 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
-from scoring.errors import RuleBroken, ScoringError
-from tournaments.errors import TournamentError
+from scoring.errors import RuleBroken
+from tournaments.errors import DomainError
 from tournaments.locking import BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, is_busy
-
-# Codes that mean "the thing changed under you" rather than "your request is wrong":
-# the client should reload and try again, which is what 409 tells it.
-CONFLICT_CODES = frozenset({"conflict", "duplicate_submission", "stale_preview", "result_changed"})
-FORBIDDEN_CODES = frozenset({"not_organiser", "not_owner"})
 
 
 class BodyTooLarge(exceptions.APIException):
@@ -45,14 +40,6 @@ class Unavailable(exceptions.APIException):
     default_detail = _lazy("This is unavailable right now; try again in a few minutes.")
 
 
-def status_for(code: str) -> int:
-    if code in CONFLICT_CODES:
-        return status.HTTP_409_CONFLICT
-    if code in FORBIDDEN_CODES:
-        return status.HTTP_403_FORBIDDEN
-    return status.HTTP_400_BAD_REQUEST
-
-
 def error_body(code: str, message: str, details: list[str] | None = None, **extra: Any) -> dict:
     return {"error": code, "message": str(message), "details": list(details or []), **extra}
 
@@ -66,21 +53,19 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": str(BUSY_RETRY_AFTER_SECONDS)},
         )
-    if isinstance(exc, TournamentError):
-        set_rollback()
-        return Response(error_body(exc.code, exc.message, exc.details), status=status_for(exc.code))
-    if isinstance(exc, RuleBroken):
+    if isinstance(exc, DomainError):
+        # Its status comes from its kind in the catalog (tournaments.error_catalog).
         set_rollback()
         extra = {}
-        if exc.engine_error.hand is not None:
+        if isinstance(exc, RuleBroken) and exc.engine_error.hand is not None:
             # The scorer's app highlights the hand to fix.
             extra["hand"] = exc.engine_error.hand
+        headers = {"Retry-After": str(exc.wait)} if getattr(exc, "wait", None) else None
         return Response(
-            error_body(exc.code, exc.message, **extra), status=status.HTTP_400_BAD_REQUEST
+            error_body(exc.code, exc.message, exc.details, **extra),
+            status=exc.status,
+            headers=headers,
         )
-    if isinstance(exc, ScoringError):
-        set_rollback()
-        return Response(error_body(exc.code, exc.message), status=status_for(exc.code))
     if isinstance(exc, RequestDataTooBig):
         exc = BodyTooLarge()
     elif isinstance(exc, Http404):

@@ -19,6 +19,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from kombu.exceptions import OperationalError
 
+from tournaments.error_catalog import CATALOG
+from tournaments.errors import DomainError
 from tournaments.models import PrintJob, Tournament
 from tournaments.site_address import public_base_url
 
@@ -31,27 +33,35 @@ PER_PAGE_CHOICES = (4, 1)
 logger = logging.getLogger(__name__)
 
 
-class PrintRequestError(ValueError):
-    """A print request that cannot be honoured; the message is for the organiser."""
+class PrintRequestError(DomainError):
+    """A print request that cannot be honoured: `PrintRequestError("print_bad_paper")`.
+
+    One argument that is no catalog key is the older shape, words already translated.
+    """
+
+    def __init__(self, key: object, /, **params: object) -> None:
+        if isinstance(key, str) and key in CATALOG:
+            super().__init__(key, **params)
+        else:
+            super().__init__("print_refused", key)
 
 
 class PlayersRefused(PrintRequestError):
     """The players chosen for a printout cannot be printed for (the message says why)."""
 
 
-class PrintingUnavailable(RuntimeError):
-    """The print queue (the broker) cannot be reached; the message is for the organiser.
+class PrintingUnavailable(DomainError):
+    """The print queue (the broker) cannot be reached; nothing was printed.
 
     The job asked for is already marked failed, so it is not left queued forever.
     """
 
+    def __init__(self, message: object = None) -> None:
+        super().__init__("printing_unavailable", message)
+
 
 def unavailable_message() -> str:
-    return _(
-        "Printing is unavailable right now: the print queue cannot be reached. Nothing "
-        "was printed; try again in a few minutes, and tell the site's administrator if "
-        "it goes on."
-    )
+    return PrintingUnavailable().message
 
 
 def default_base_url() -> str:
@@ -87,11 +97,11 @@ def request_print(
     any other printout or anyone else.
     """
     if kind not in PrintJob.Kind.values:
-        raise PrintRequestError(_("Unknown kind of printout: %(kind)s.") % {"kind": kind})
+        raise PrintRequestError("print_unknown_kind", kind=kind)
     if paper not in PAPER_MM:
-        raise PrintRequestError(_("Paper must be A4 or US letter."))
+        raise PrintRequestError("print_bad_paper")
     if per_page not in PER_PAGE_CHOICES:
-        raise PrintRequestError(_("Scorecards print four or one to a page."))
+        raise PrintRequestError("print_bad_per_page")
     options: dict = {
         "paper": paper,
         "per_page": per_page,
@@ -103,12 +113,10 @@ def request_print(
         if standings is None:
             standings = _standings_snapshot(tournament)
         if standings is None:
-            raise PrintRequestError(_("There are no standings to print yet."))
+            raise PrintRequestError("print_no_standings")
         options["standings"] = standings.to_json()
     elif not tournament.rounds.exists():
-        raise PrintRequestError(
-            _("There is no rotation yet: generate the rotation before printing.")
-        )
+        raise PrintRequestError("print_no_rotation")
     job = PrintJob.objects.create(
         tournament=tournament,
         kind=kind,
@@ -175,7 +183,7 @@ def _queue(job: PrintJob) -> None:
                 finished_at=now,
                 touched_at=now,
             )
-            raise PrintingUnavailable(unavailable_message()) from exc
+            raise PrintingUnavailable() from exc
 
     # A worker that started before the commit would not find the row; raised from
     # here, PrintingUnavailable reaches whoever committed (request_print's caller).

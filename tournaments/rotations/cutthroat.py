@@ -134,9 +134,9 @@ def generate(
     already played (re-planning), counted per pair of players and per player."""
     n = len(players)
     if n < 3:
-        raise RotationError("too_few_players", "Cutthroat needs at least 3 players.")
+        raise RotationError("too_few_players", format="cutthroat", least=3, count=n)
     if rounds is not None and rounds < 1:
-        raise RotationError("bad_rounds", "The number of rounds must be at least 1.")
+        raise RotationError("bad_rounds", rounds=rounds)
     rng = random.Random(seed)
     order = list(players)
     rng.shuffle(order)

@@ -13,5 +13,5 @@ def generate(
 ) -> tuple[Round, ...]:
     """Complete (rounds=None): n-1 rounds for even n, n rounds (one bye each) for odd n."""
     if len(players) < 2:
-        raise RotationError("too_few_players", "Heads-up needs at least 2 players.")
+        raise RotationError("too_few_players", format="heads-up", least=2, count=len(players))
     return entrant_rounds([(p,) for p in players], rounds, seed=seed)

@@ -39,11 +39,11 @@ def generate(
     names = list(players)
     n = len(names)
     if n < 4:
-        raise RotationError("too_few_players", "Progressive Euchre needs at least 4 players.")
+        raise RotationError("too_few_players", format="progressive", least=4, count=n)
     if len(set(names)) != n:
-        raise RotationError("duplicate_players", "Every player must appear only once.")
+        raise RotationError("duplicate_players")
     if rounds is not None and rounds < 1:
-        raise RotationError("bad_rounds", "The number of rounds must be at least 1.")
+        raise RotationError("bad_rounds", rounds=rounds)
     history = history or History.empty()
     rng = random.Random(seed)
     order = list(range(n))

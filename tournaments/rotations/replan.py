@@ -29,24 +29,18 @@ _PLAN_TRIES = 16
 def check_request(format: str, players: Sequence[str], rounds: int | None) -> None:
     """Raise RotationError with a plain message for a request no format can seat."""
     if format not in FORMATS:
-        raise RotationError(
-            "unknown_format", f"Unknown format {format!r}; choose one of {', '.join(FORMATS)}."
-        )
+        raise RotationError("unknown_format", format=format, formats=", ".join(FORMATS))
     if len(set(players)) != len(players):
-        raise RotationError("duplicate_players", "Each player may appear only once.")
+        raise RotationError("duplicate_players")
     if len(players) < TABLE_PLAYERS[format]:
         raise RotationError(
-            "too_few_players",
-            f"{format} needs at least {TABLE_PLAYERS[format]} players, got {len(players)}.",
+            "too_few_players", format=format, least=TABLE_PLAYERS[format], count=len(players)
         )
     size = TEAM_SIZE.get(format, 1)
     if len(players) % size:
-        raise RotationError(
-            "players_not_divisible",
-            f"{format} needs a player count divisible by {size}, got {len(players)}.",
-        )
+        raise RotationError("players_not_divisible", count=len(players), size=size)
     if rounds is not None and rounds < 1:
-        raise RotationError("bad_rounds", f"The number of rounds must be at least 1, got {rounds}.")
+        raise RotationError("bad_rounds", rounds=rounds)
 
 
 def replan(
@@ -65,10 +59,7 @@ def replan(
     format = schedule_played.format
     check_request(format, players, None)
     if total_rounds < len(played):
-        raise RotationError(
-            "rounds_already_played",
-            f"{len(played)} rounds are already played; the total cannot be {total_rounds}.",
-        )
+        raise RotationError("rounds_already_played", played=len(played), total=total_rounds)
     remaining = total_rounds - len(played)
     field = _with_missed_rounds_as_byes(played, players)
     if remaining == 0:

@@ -51,13 +51,13 @@ def entrant_rounds(
     entrants meets once before any pair meets a third time and byes stay within one.
     """
     if len(entrants) < 2:
-        raise RotationError("too_few_entrants", "A round robin needs at least two entrants.")
+        raise RotationError("too_few_entrants")
     order = list(entrants)
     random.Random(seed).shuffle(order)
     cycle = circle_rounds(len(order))
     wanted = len(cycle) if rounds is None else rounds
     if wanted < 1:
-        raise RotationError("bad_rounds", "The number of rounds must be at least 1.")
+        raise RotationError("bad_rounds", rounds=wanted)
     result = []
     for r in range(wanted):
         pairings, byes = cycle[r % len(cycle)]
@@ -75,17 +75,12 @@ def group_teams(
     """The fixed teams: as given, or consecutive players grouped in list order."""
     if teams is None:
         if len(players) % size:
-            raise RotationError(
-                "players_not_divisible",
-                f"{len(players)} players cannot be split into teams of {size}.",
-            )
+            raise RotationError("players_not_divisible", count=len(players), size=size)
         return [tuple(players[i : i + size]) for i in range(0, len(players), size)]
     grouped = [tuple(team) for team in teams]
     if any(len(team) != size for team in grouped):
-        raise RotationError("bad_team_size", f"Every team must have exactly {size} players.")
+        raise RotationError("bad_team_size", size=size)
     seated = [p for team in grouped for p in team]
     if sorted(seated) != sorted(players) or len(set(seated)) != len(seated):
-        raise RotationError(
-            "teams_do_not_match_players", "The teams must hold each player exactly once."
-        )
+        raise RotationError("teams_do_not_match_players")
     return grouped

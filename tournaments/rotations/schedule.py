@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .errors import RotationError as RotationError
+
 FORMATS = ("progressive", "teams", "six-handed", "cutthroat", "heads-up")
 
 Side = tuple[str, ...]
@@ -76,12 +78,3 @@ class Schedule:
                 for r in data["rounds"]
             ),
         )
-
-
-class RotationError(ValueError):
-    """A request the rotation engine cannot satisfy; `code` is stable, `message` plain words."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message

@@ -9,17 +9,16 @@ from collections.abc import Mapping, Sequence
 from datetime import date as Date
 
 from django.db.models import Count
+from django.utils.functional import lazy
 from django.utils.translation import gettext
-from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import VARIANTS, EngineError, rule_set
 from scoring.engine.rules import PARTNERS
-from scoring.messages import engine_message
+from scoring.errors import RuleBroken
 from tournaments import locking, rotations
 
 from .. import limits
-from ..errors import TournamentError
-from ..limits import HANDS_PER_ROUND_MESSAGE, ROUNDS_PLANNED_MESSAGE, TARGET_NEEDS_GAME_MESSAGE
+from ..errors import TournamentError, render
 from ..models import Round, Tournament
 
 Side = tuple[str, ...]
@@ -105,9 +104,10 @@ def _has_started(tournament: Tournament) -> bool:
     return tournament.rounds.exclude(status=Round.Status.PLANNED).exists()
 
 
-def _refuse_if_started(tournament: Tournament, message: object) -> None:
+def _refuse_if_started(tournament: Tournament, key: str) -> None:
+    """Refuses with `key` (a "round_started:..." entry of the catalog) once play began."""
     if _has_started(tournament):
-        raise TournamentError("round_started", message)
+        raise TournamentError(key)
 
 
 def _drop_planned_rotation(tournament: Tournament) -> None:
@@ -122,69 +122,61 @@ def _drop_planned_rotation(tournament: Tournament) -> None:
         tournament.save(update_fields=["rotation_quality"])
 
 
+def _rotation_words(template: str, params: Mapping[str, object]) -> str:
+    """The rotation engine's sentence in the active language, formats named as on
+    the forms ("Six-handed Euchre", not "six-handed")."""
+    params = dict(params)
+    if params.get("format") in Tournament.Format.values:
+        params["format"] = Tournament.Format(params["format"]).label
+    if "formats" in params:
+        params["formats"] = " / ".join(str(label) for label in Tournament.Format.labels)
+    return render(template, params)
+
+
+# Rendered when shown, like every DomainError's words.
+rotation_words = lazy(_rotation_words, str)
+
+
 def _rotation_error(exc: rotations.RotationError) -> TournamentError:
-    return TournamentError(
-        f"rotation_{exc.code}",
-        _("The seating cannot be made: %(reason)s") % {"reason": exc.message},
-    )
+    return TournamentError(f"rotation_{exc.code}", reason=rotation_words(exc.template, exc.params))
 
 
 def _check_rules(variant: str, options: object, fmt: str) -> None:
     if variant not in Tournament.Variant.values:
-        raise TournamentError(
-            "unknown_variant",
-            _("There is no game called %(variant)s.") % {"variant": variant},
-        )
+        raise TournamentError("unknown_variant", variant=variant)
     if fmt not in Tournament.Format.values:
-        raise TournamentError(
-            "unknown_format", _("There is no format called %(format)s.") % {"format": fmt}
-        )
+        raise TournamentError("unknown_format", format=fmt)
     if variant not in FORMAT_VARIANTS[fmt]:
         raise TournamentError(
             "format_does_not_fit_variant",
-            _("%(format)s is not played with %(variant)s; choose %(allowed)s.")
-            % {
-                "format": Tournament.Format(fmt).label,
-                "variant": Tournament.Variant(variant).label,
-                "allowed": " / ".join(
-                    str(Tournament.Variant(v).label) for v in FORMAT_VARIANTS[fmt]
-                ),
-            },
+            format=Tournament.Format(fmt).label,
+            variant=Tournament.Variant(variant).label,
+            allowed=" / ".join(str(Tournament.Variant(v).label) for v in FORMAT_VARIANTS[fmt]),
         )
     if not isinstance(options, Mapping):
-        raise TournamentError("bad_options", _("The rule options must be a set of choices."))
+        raise TournamentError("bad_options")
     try:
         rule_set(variant, options)
     except EngineError as exc:
-        raise TournamentError(f"rules_{exc.code}", engine_message(exc)) from exc
+        raise RuleBroken(exc, prefix="rules_") from exc
 
 
 def _check_settings(values: Mapping[str, object]) -> None:
     name = _clean_name(values["name"])
     if not name:
-        raise TournamentError("name_required", _("Give the tournament a name."))
+        raise TournamentError("name_required")
     if len(name) > limits.TOURNAMENT_NAME_MAX:
-        raise TournamentError(
-            "name_too_long",
-            _("The name is longer than %(max)s characters.") % {"max": limits.TOURNAMENT_NAME_MAX},
-        )
+        raise TournamentError("name_too_long", max=limits.TOURNAMENT_NAME_MAX)
     if len(_clean_name(values.get("venue", ""))) > limits.VENUE_MAX:
-        raise TournamentError(
-            "venue_too_long",
-            _("The venue is longer than %(max)s characters.") % {"max": limits.VENUE_MAX},
-        )
+        raise TournamentError("venue_too_long", max=limits.VENUE_MAX)
     if not isinstance(values["date"], Date):
-        raise TournamentError("bad_date", _("Give the date the tournament is played."))
+        raise TournamentError("bad_date")
     _check_rules(str(values["variant"]), values["options"], str(values["format"]))
     if values.get("entry_mode", Tournament.EntryMode.HANDS) not in Tournament.EntryMode.values:
-        raise TournamentError(
-            "bad_entry_mode", _("Results are entered either hand by hand or as totals.")
-        )
+        raise TournamentError("bad_entry_mode")
     round_play = values["round_play"]
     if round_play not in Tournament.RoundPlay.values:
-        raise TournamentError(
-            "bad_round_play", _("A round is either a number of hands or one game.")
-        )
+        raise TournamentError("bad_round_play")
     hands = values["hands_per_round"]
     # A one-game round does not use the count, so 0 is allowed there.
     least = 0 if round_play == Tournament.RoundPlay.GAME else limits.MIN_HANDS_PER_ROUND
@@ -195,27 +187,21 @@ def _check_settings(values: Mapping[str, object]) -> None:
     ):
         raise TournamentError(
             "bad_hands_per_round",
-            HANDS_PER_ROUND_MESSAGE
-            % {"least": limits.MIN_HANDS_PER_ROUND, "most": limits.MAX_HANDS_PER_ROUND},
+            least=limits.MIN_HANDS_PER_ROUND,
+            most=limits.MAX_HANDS_PER_ROUND,
         )
     if round_play == Tournament.RoundPlay.HANDS and "target" in values["options"]:  # type: ignore[operator]
-        raise TournamentError("target_needs_game_rounds", TARGET_NEEDS_GAME_MESSAGE)
+        raise TournamentError("target_needs_game_rounds")
     rounds = values["rounds_planned"]
     if rounds is not None and (
         isinstance(rounds, bool)
         or not isinstance(rounds, int)
         or not 1 <= rounds <= limits.MAX_ROUNDS
     ):
-        raise TournamentError(
-            "bad_rounds_planned", ROUNDS_PLANNED_MESSAGE % {"most": limits.MAX_ROUNDS}
-        )
+        raise TournamentError("bad_rounds_planned", most=limits.MAX_ROUNDS)
     seed = values["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= limits.MAX_SEED:
-        raise TournamentError(
-            "bad_seed",
-            _("The rotation seed is a whole number from 0 to %(most)s.")
-            % {"most": limits.MAX_SEED},
-        )
+        raise TournamentError("bad_seed", most=limits.MAX_SEED)
 
 
 def _team_display_name(names: Sequence[str]) -> str:

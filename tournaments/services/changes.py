@@ -9,7 +9,6 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from django.db import transaction
-from django.utils.translation import gettext_lazy as _
 
 from tournaments import rotations
 
@@ -163,14 +162,11 @@ def _plan_change(
     arrive = [_clean_name(n) for n in arrive]
     substitute = {p: _clean_name(name) for p, name in (substitute or {}).items()}
     if not (withdraw or arrive or substitute):
-        raise TournamentError("nothing_to_change", _("Choose who leaves, arrives or is replaced."))
+        raise TournamentError("nothing_to_change")
 
     rounds = selectors.rounds_with_seating(tournament)
     if not rounds:
-        raise TournamentError(
-            "no_rotation",
-            _("There is no rotation yet: change the player list, then generate the rotation."),
-        )
+        raise TournamentError("no_rotation")
     players = list(Player.objects.filter(tournament=tournament).order_by("pk"))
     by_pk = {p.pk: p for p in players}
     active = [p for p in players if p.active]
@@ -178,15 +174,9 @@ def _plan_change(
     leaving = [*withdraw, *substitute]
     for p in leaving:
         if p.pk not in by_pk or not by_pk[p.pk].active:
-            raise TournamentError(
-                "not_playing",
-                _("%(name)s is not playing in this tournament now.") % {"name": p.name},
-            )
+            raise TournamentError("not_playing", name=p.name)
     if len({p.pk for p in leaving}) != len(leaving):
-        raise TournamentError(
-            "player_twice",
-            _("A player can leave only once: either withdraw them or replace them."),
-        )
+        raise TournamentError("player_twice")
     size = TEAM_SIZES.get(tournament.format)
     # Someone who left (or was replaced) may come back and play the rest of the night
     # under their own name. Fixed teams have been re-formed around them, so there they
@@ -213,19 +203,9 @@ def _plan_change(
                 m for m in active if m.team_id == by_pk[p.pk].team_id and m.pk not in withdrawn_pks
             ]
             if by_pk[p.pk].team_id is not None and mates:
-                raise TournamentError(
-                    "team_incomplete",
-                    _(
-                        "%(name)s plays in a team: withdraw the whole team, or bring in "
-                        "a substitute."
-                    )
-                    % {"name": p.name},
-                )
+                raise TournamentError("team_incomplete", name=p.name)
         if len(arrive) % size:
-            raise TournamentError(
-                "arrivals_not_teams",
-                _("Late arrivals join as whole teams of %(size)s.") % {"size": size},
-            )
+            raise TournamentError("arrivals_not_teams", size=size)
         arrivals = [arrive[i : i + size] for i in range(0, len(arrive), size)]
     else:
         arrivals = [[name] for name in arrive]
@@ -248,9 +228,7 @@ def _plan_change(
             rounds=tuple(r for r in current.rounds if r.number <= last_played) + tuple(new_rounds),
         )
     elif not planned:
-        raise TournamentError(
-            "no_rounds_left", _("Every round has started: there is nothing left to re-plan.")
-        )
+        raise TournamentError("no_rounds_left")
     else:
         staying = [sub_names.get(p.name, p.name) for p in active if p.pk not in withdrawn_pks]
         names = staying + [n for group in arrivals for n in group]
@@ -262,10 +240,7 @@ def _plan_change(
                     by_team.setdefault(p.team_id, []).append(sub_names.get(p.name, p.name))
             loose = [p.name for p in active if p.team_id is None and p.pk not in withdrawn_pks]
             if loose or any(len(v) != size for v in by_team.values()):
-                raise TournamentError(
-                    "teams_incomplete",
-                    _("Every player must be in a complete team before the rotation changes."),
-                )
+                raise TournamentError("teams_incomplete:before_change")
             teams = [by_team[k] for k in sorted(by_team)] + [list(g) for g in arrivals]
         try:
             if played:
@@ -365,10 +340,7 @@ def apply_change(
     plan = _plan_change(locked, withdraw=withdraw, arrive=arrive, substitute=substitute)
     change = plan.change
     if expected_fingerprint is not None and expected_fingerprint != change.fingerprint:
-        raise TournamentError(
-            "stale_preview",
-            _("The tournament changed since this preview; look at the new preview and confirm."),
-        )
+        raise TournamentError("stale_preview")
     Player.objects.filter(pk__in=[p.pk for p in plan.withdrawn]).update(active=False)
     Player.objects.filter(pk__in=[p.pk for p, _name in plan.substituted]).update(active=False)
     for old, name in plan.substituted:

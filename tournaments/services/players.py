@@ -27,13 +27,7 @@ from ._common import (
 
 
 def _check_can_change_players(tournament: Tournament) -> None:
-    _refuse_if_started(
-        tournament,
-        _(
-            "The first round has started: add a player as a late arrival, "
-            "or record a player who leaves, so the remaining rounds are re-planned."
-        ),
-    )
+    _refuse_if_started(tournament, "round_started:players")
 
 
 def _new_player_problem(
@@ -222,13 +216,7 @@ def parse_player_list(
     """
     text = _decode(data)
     if text is None or not _looks_like_text(text):
-        raise TournamentError(
-            "not_csv",
-            _(
-                "This file is not a list of names: upload a CSV or text file with one "
-                "player per line (name, then team if any)."
-            ),
-        )
+        raise TournamentError("not_csv")
     text = text.lstrip("\ufeff")
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
     rows: list[tuple[int, str, str]] = []
@@ -238,10 +226,7 @@ def parse_player_list(
         for cells in reader:
             line = reader.line_num
             if line > IMPORT_MAX_LINES:
-                raise TournamentError(
-                    "import_too_long",
-                    _("The list is longer than %(max)s lines.") % {"max": IMPORT_MAX_LINES},
-                )
+                raise TournamentError("import_too_long", max=IMPORT_MAX_LINES)
             if not any(c.strip() for c in cells):
                 continue
             if first and _is_header(cells):
@@ -285,5 +270,5 @@ def import_players(*, tournament: Tournament, text: str | bytes) -> list[Player]
     """
     rows, unreadable = parse_player_list(text)
     if not rows and not unreadable:
-        raise TournamentError("import_failed", _("There are no names in the list."))
+        raise TournamentError("import_failed:no_names")
     return import_players_rows(tournament=tournament, rows=rows, unreadable=unreadable)

@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from django.db import transaction
-from django.utils.translation import gettext_lazy as _
 
 from ..errors import TournamentError
 from ..models import Bye, Player, Round, Seat, Tournament
@@ -69,11 +68,7 @@ def _removal(tournament: Tournament, player: Player) -> PlayerRemoval:
         return PlayerRemoval(player, RemovalOutcome.DELETE)
     if _in_rounds(player, played=True):
         if not player.active:
-            raise TournamentError(
-                "not_playing",
-                _("%(name)s has already left; the rounds they played stay as played.")
-                % {"name": player.name},
-            )
+            raise TournamentError("not_playing:left", name=player.name)
         change = _plan_change(tournament, withdraw=[player], arrive=(), substitute=None).change
         return PlayerRemoval(player, RemovalOutcome.WITHDRAW, change)
     try:
@@ -105,10 +100,7 @@ def remove_player(*, player: Player, expected_fingerprint: str | None = None) ->
     tournament = _lock(player.tournament)
     removal = _removal(tournament, player)
     if expected_fingerprint is not None and expected_fingerprint != removal.fingerprint:
-        raise TournamentError(
-            "stale_preview",
-            _("The tournament changed since you were asked; look at what happens now and confirm."),
-        )
+        raise TournamentError("stale_preview:removal")
     target = removal.player
     if removal.change is not None:
         apply_change(

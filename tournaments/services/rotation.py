@@ -6,8 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from django.db import transaction
-from django.utils.translation import gettext, ngettext
-from django.utils.translation import gettext_lazy as _
+from django.utils.translation import gettext_lazy
 
 from tournaments import locking, rotations
 
@@ -53,7 +52,7 @@ def _write_rounds(
         )
     }
     if any(r.status != Round.Status.PLANNED for r in existing.values()):
-        raise TournamentError("round_started", _("A round being re-planned has started."))
+        raise TournamentError("round_started:replanning")
     wanted = {r.number for r in new_rounds}
     Round.objects.filter(pk__in=[r.pk for n, r in existing.items() if n not in wanted]).delete()
     Seat.objects.filter(table__round__in=[r.pk for r in existing.values()]).delete()
@@ -112,11 +111,7 @@ def _check_schedule(schedule: rotations.Schedule, names: set[str], *, after: int
             continue
         present = list(rnd.seated) + list(rnd.byes)
         if len(present) != len(set(present)) or not set(present) <= names:
-            raise TournamentError(
-                "rotation_invalid",
-                _("The seating engine returned an impossible round %(number)s.")
-                % {"number": rnd.number},
-            )
+            raise TournamentError("rotation_invalid", number=rnd.number)
 
 
 @transaction.atomic
@@ -125,13 +120,7 @@ def generate_rotation(*, tournament: Tournament) -> dict:
     rotation; refused once a round has started. Returns the quality summary, which is
     also stored on tournament.rotation_quality."""
     locked = _lock(tournament)
-    _refuse_if_started(
-        locked,
-        _(
-            "A round has started, so the rotation cannot be made again; record who "
-            "leaves or arrives to re-plan the remaining rounds."
-        ),
-    )
+    _refuse_if_started(locked, "round_started:rotation")
     players = list(Player.objects.filter(tournament=locked, active=True).order_by("pk"))
     names = [p.name for p in players]
     teams = _engine_teams(locked, players)
@@ -161,10 +150,7 @@ def start_round(*, round: Round, user=None, start_anyway_reason: str = "") -> Ro
     locked = _lock(round.tournament)
     row = locking.lock_round(round)
     if row.status != Round.Status.PLANNED:
-        raise TournamentError(
-            "round_already_started",
-            _("Round %(number)s has already started.") % {"number": row.number},
-        )
+        raise TournamentError("round_already_started", number=row.number)
     earlier = list(
         Round.objects.filter(tournament=locked, number__lt=row.number)
         .exclude(status=Round.Status.CLOSED)
@@ -173,10 +159,7 @@ def start_round(*, round: Round, user=None, start_anyway_reason: str = "") -> Ro
     )
     waiting = [n for n, status in earlier if status == Round.Status.PLANNED]
     if waiting:
-        raise TournamentError(
-            "earlier_round_not_started",
-            _("Start round %(number)s first.") % {"number": waiting[0]},
-        )
+        raise TournamentError("earlier_round_not_started", number=waiting[0])
     open_rounds = [n for n, _status in earlier]
     if open_rounds:
         _start_out_of_order(locked, row, open_rounds, user, _clean_name(start_anyway_reason))
@@ -191,17 +174,17 @@ def _start_out_of_order(
 ) -> None:
     """Refuse a start while `open_rounds` are in play, unless this is the audited
     override of a teams event."""
-    numbers = ", ".join(str(n) for n in open_rounds)
-    refusal = ngettext(
-        "Round %(number)s cannot start until round %(open)s is closed.",
-        "Round %(number)s cannot start until rounds %(open)s are closed.",
-        len(open_rounds),
-    ) % {"number": row.number, "open": numbers}
+    refusal = TournamentError(
+        "previous_round_not_closed",
+        count=len(open_rounds),
+        number=row.number,
+        open=", ".join(str(n) for n in open_rounds),
+    )
     teams = tournament.format == Tournament.Format.TEAMS
     if not reason:
         details = (
             [
-                gettext(
+                gettext_lazy(
                     "In a teams event a table that has finished may move on: start the "
                     "round anyway and give the reason."
                 )
@@ -209,18 +192,11 @@ def _start_out_of_order(
             if teams
             else []
         )
-        raise TournamentError("previous_round_not_closed", refusal, details=details)
+        raise TournamentError("previous_round_not_closed", details=details, **refusal.params)
     if not teams:
-        raise TournamentError(
-            "rounds_cannot_overlap",
-            gettext("%(refusal)s Only a teams event (fixed partners) may start a round early.")
-            % {"refusal": refusal},
-        )
+        raise TournamentError("rounds_cannot_overlap", refusal=refusal)
     if len(reason) > REASON_MAX:
-        raise TournamentError(
-            "reason_too_long",
-            gettext("Say why in at most %(max)s characters.") % {"max": REASON_MAX},
-        )
+        raise TournamentError("reason_too_long", max=REASON_MAX)
     if user is None:
         raise TypeError("start_round(start_anyway_reason=...) needs the organiser as user")
     RoundStartOverride.objects.create(round=row, open_rounds=open_rounds, reason=reason, user=user)
@@ -231,10 +207,7 @@ def _mark_closed(rnd: Round) -> Round:
     its transaction and holding the round's locks: a round closes through the check of
     its results and leaves an entry in the audit trail, never bare."""
     if rnd.status != Round.Status.IN_PLAY:
-        raise TournamentError(
-            "round_not_in_play",
-            _("Round %(number)s is not in play.") % {"number": rnd.number},
-        )
+        raise TournamentError("round_not_in_play", number=rnd.number)
     rnd.status = Round.Status.CLOSED
     rnd.save(update_fields=["status"])
     return rnd

@@ -8,7 +8,6 @@ from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import Count, Q
-from django.utils.translation import gettext_lazy as _
 
 from ..errors import TournamentError
 from ..models import Player, Team, Tournament
@@ -28,9 +27,7 @@ def _team_size(tournament: Tournament) -> int:
     size = TEAM_SIZES.get(tournament.format)
     if size is None:
         raise TournamentError(
-            "no_teams_in_format",
-            _("%(format)s has no fixed teams.")
-            % {"format": Tournament.Format(tournament.format).label},
+            "no_teams_in_format", format=Tournament.Format(tournament.format).label
         )
     return size
 
@@ -64,18 +61,14 @@ def pair_teams(*, tournament: Tournament, groups: Sequence[Sequence[Player]]) ->
     size = _team_size(locked)
     ids = [p.pk for group in groups for p in group]
     if len(ids) != len(set(ids)):
-        raise TournamentError("player_in_two_teams", _("A player can be in only one team."))
+        raise TournamentError("player_in_two_teams")
     found = {p.pk: p for p in Player.objects.filter(tournament=locked, active=True, pk__in=ids)}
     if len(found) != len(ids):
-        raise TournamentError(
-            "not_a_player", _("Every team member must be playing in this tournament.")
-        )
+        raise TournamentError("not_a_player")
     for group in groups:
         if len(group) != size:
             raise TournamentError(
-                "bad_team_size",
-                _("A team in %(format)s has %(size)s players.")
-                % {"format": Tournament.Format(locked.format).label, "size": size},
+                "bad_team_size", format=Tournament.Format(locked.format).label, size=size
             )
     members = Counter(
         Player.objects.filter(tournament=locked, active=True, team__isnull=False).values_list(
@@ -123,14 +116,7 @@ def pair_teams_at_random(*, tournament: Tournament, seed: int | None = None) -> 
     )
     loose = [p for p in players if p.team_id is None or p.mates != size]
     if len(loose) % size:
-        raise TournamentError(
-            "players_not_divisible",
-            _(
-                "%(count)s players are not in a team, which cannot be split into teams of "
-                "%(size)s: add or remove a player."
-            )
-            % {"count": len(loose), "size": size},
-        )
+        raise TournamentError("players_not_divisible", count=len(loose), size=size)
     rng = random.SystemRandom() if seed is None else random.Random(seed)
     rng.shuffle(loose)
     Player.objects.filter(pk__in=[p.pk for p in loose]).update(team=None)
@@ -159,9 +145,5 @@ def _engine_teams(tournament: Tournament, players: Sequence[Player]) -> list[lis
     incomplete = [names for names in by_team.values() if len(names) != size]
     if loose or incomplete:
         names = loose + [n for group in incomplete for n in group]
-        raise TournamentError(
-            "teams_incomplete",
-            _("Pair the teams first: %(names)s not in a team of %(size)s.")
-            % {"names": ", ".join(names), "size": size},
-        )
+        raise TournamentError("teams_incomplete", names=", ".join(names), size=size)
     return [by_team[k] for k in sorted(by_team)]

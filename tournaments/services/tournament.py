@@ -115,8 +115,8 @@ def update_tournament(*, tournament: Tournament, **changes: object) -> Tournamen
     if not changed:
         return locked
     fixed = fixed_settings(locked)
-    if refused := sorted(changed & fixed.keys()):
-        raise TournamentError("round_started", fixed[refused[0]])
+    if changed & fixed.keys():
+        raise TournamentError("round_started:settings")
     values = {k: getattr(locked, k) for k in EDITABLE_FIELDS} | changes
     _check_settings(values)
     old_team_size = TEAM_SIZES.get(locked.format)
@@ -139,10 +139,7 @@ def update_tournament(*, tournament: Tournament, **changes: object) -> Tournamen
 def add_co_organiser(*, tournament: Tournament, user) -> None:
     """Let `user` change the tournament too."""
     if user.pk == tournament.owner_id:
-        raise TournamentError(
-            "already_organiser",
-            _("%(user)s already organises this tournament.") % {"user": user.get_username()},
-        )
+        raise TournamentError("already_organiser", user=user.get_username())
     tournament.co_organisers.add(user)
 
 
@@ -151,7 +148,5 @@ def remove_co_organiser(*, tournament: Tournament, user, removed_by) -> None:
     """Stop `user` changing the tournament (the owner always can). The owner decides
     who organises; a co-organiser may only step down."""
     if removed_by.pk not in (tournament.owner_id, user.pk):
-        raise TournamentError(
-            "not_owner", _("Only the tournament's owner can remove another organiser.")
-        )
+        raise TournamentError("not_owner")
     tournament.co_organisers.remove(user)

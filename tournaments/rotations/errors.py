@@ -1,0 +1,57 @@
+"""The one exception the rotation engine raises: a stable code and its parameters.
+
+Like the scoring engine's errors, the words are English templates marked for
+translation but rendered here without Django; the Django shell shows them in the
+reader's language (tournaments.error_catalog), so a refusal never mixes languages.
+"""
+
+from __future__ import annotations
+
+
+def gettext_noop(message: str) -> str:
+    # Marks a template for Django's makemessages without importing Django here.
+    return message
+
+
+# What each code says. `format` is a format's key ("six-handed"): the shell puts the
+# name from the forms in its place ("Six-handed Euchre").
+MESSAGES: dict[str, str] = {
+    "unknown_format": gettext_noop("There is no format called %(format)s; choose %(formats)s."),
+    "duplicate_players": gettext_noop("Each player may appear only once."),
+    "too_few_players": gettext_noop("%(format)s needs at least %(least)s players, got %(count)s."),
+    "players_not_divisible": gettext_noop(
+        "%(count)s players cannot be split into teams of %(size)s."
+    ),
+    "bad_rounds": gettext_noop("The number of rounds must be at least 1, got %(rounds)s."),
+    "too_few_entrants": gettext_noop("A round robin needs at least two entrants."),
+    "bad_team_size": gettext_noop("Every team must have exactly %(size)s players."),
+    "teams_do_not_match_players": gettext_noop("The teams must hold each player exactly once."),
+    "rounds_already_played": gettext_noop(
+        "%(played)s rounds are already played; the total cannot be %(total)s."
+    ),
+}
+
+
+class RotationError(ValueError):
+    """A request the rotation engine cannot satisfy: `code` is stable, `params` fill
+    its template; `message` is the English sentence (for the command line).
+
+    `RotationError(code, message)` with ready words still works, for raises written
+    before the codes had templates; those words cannot be translated.
+    """
+
+    def __init__(self, code: str, message: str | None = None, /, **params: object) -> None:
+        self.code = code
+        self.params = params
+        self.template = MESSAGES.get(code, code) if message is None else message
+        super().__init__(self.message)
+
+    @property
+    def message(self) -> str:
+        try:
+            return self.template % self.params
+        except (KeyError, TypeError, ValueError):
+            return self.template
+
+    def __repr__(self) -> str:
+        return f"RotationError({self.code!r}, {self.params!r})"
