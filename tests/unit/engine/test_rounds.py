@@ -17,19 +17,9 @@ from scoring.engine import (
     side_outcomes,
     table_figures,
 )
+from tests.unit.engine.helpers import played
 
 NORTH_AMERICAN = rule_set("north-american", {})
-
-
-def played(dealer: int, maker: int, tricks: int, alone: tuple[int, ...] = ()) -> dict:
-    return {
-        "dealer": dealer,
-        "maker": maker,
-        "round": 2,
-        "trump": "clubs",
-        "tricks": tricks,
-        "alone": list(alone),
-    }
 
 
 def parsed(*hands: dict):
@@ -46,7 +36,7 @@ def test_a_round_of_fixed_hands_counts_played_hands_only_and_ends_after_the_last
 
 
 def test_a_round_of_fixed_hands_ignores_the_target_and_refuses_a_hand_too_many():
-    hands = parsed(*(played(n % 4, 0, 5, alone=(0,)) for n in range(4)))
+    hands = parsed(*(played(n % 4, 0, 5, alone=[0]) for n in range(4)))
     assert play_round(NORTH_AMERICAN, hands, 4).scores == (16, 0, 16, 0)
     with pytest.raises(EngineError) as refused:
         play_round(NORTH_AMERICAN, [*hands, parse_hand(played(0, 1, 3))], 4)
@@ -88,14 +78,14 @@ def test_two_players_reaching_the_target_together_share_the_game():
 
 
 def test_a_lone_march_counts_for_the_lone_maker_only():
-    hands = [played(0, 1, 5, alone=(1,)), played(1, 2, 5), {"passed": True, "dealer": 2}]
+    hands = [played(0, 1, 5, alone=[1]), played(1, 2, 5), {"passed": True, "dealer": 2}]
     figures = table_figures(NORTH_AMERICAN, [2, 4, 2, 4], [], hands)
     assert [f.loners_made for f in figures] == [0, 1, 0, 0]
     assert [f.euchres_made for f in figures] == [0, 0, 0, 0]
 
 
 def test_a_lone_defender_never_makes_a_loner():
-    figures = table_figures(NORTH_AMERICAN, [0, 2, 0, 2], [], [played(0, 1, 5, alone=(0,))])
+    figures = table_figures(NORTH_AMERICAN, [0, 2, 0, 2], [], [played(0, 1, 5, alone=[0])])
     assert [f.loners_made for f in figures] == [0, 0, 0, 0]
 
 
