@@ -68,8 +68,8 @@ PLAYER_FIGURES = (
     "won",
     "drawn",
     "lost",
-    "points_for_",
-    "points_against_",
+    "scored",
+    "conceded",
     "loners",
     "euchres",
 )
@@ -98,8 +98,8 @@ def tally_records(
                 won=Count("pk", filter=Q(outcome=WON)),
                 drawn=Count("pk", filter=Q(outcome=DRAWN)),
                 lost=Count("pk", filter=Q(outcome=LOST)),
-                points_for_=Sum("points_for"),
-                points_against_=Sum("points_against"),
+                scored=Sum("points_for"),
+                conceded=Sum("points_against"),
                 loners=Sum("loners_made"),
                 euchres=Sum("euchres_made"),
             )
