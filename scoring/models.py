@@ -1,8 +1,9 @@
 """What a table records: its result for the round, and every change made to it.
 
 The rules live in scoring.engine; these rows only keep what the engine accepted.
-Seats inside `hands`, `scores` and `totals` are the engine's seat numbers: the
-table's seats in position order, 0 first.
+Seats inside `hands`, `scores` and `winners` are the engine's seat numbers: the
+table's seats in scoring.engine.engine_order (position order where partners
+alternate round the table, as the rotation seats them), 0 first.
 """
 
 from __future__ import annotations

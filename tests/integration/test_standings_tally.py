@@ -64,7 +64,11 @@ def record_row(record: Record) -> tuple:
 def random_deal(rng: random.Random, rules, dealer: int) -> dict:
     """A hand the engine accepts, dealt by `dealer`: random tries, then a plain hand."""
     if rng.random() < 0.08:
-        return {"passed": True, "dealer": dealer}
+        try:
+            score_hand(rules, parse_hand({"passed": True, "dealer": dealer}))
+            return {"passed": True, "dealer": dealer}
+        except EngineError:
+            pass  # stick the dealer: the dealer must name trump
     for _ in range(20):
         maker = rng.randrange(rules.players)
         alone = rng.choice([[], [], [maker], [(maker + 1) % rules.players]])
@@ -161,15 +165,33 @@ def play_table(rng: random.Random, tournament: Tournament, table: Table, rules, 
             )
 
 
+def random_options(rng: random.Random, variant: str) -> dict:
+    """Some of the options tables switch, each kept only if the variant plays it."""
+    wanted = {
+        "stick_the_dealer": rng.random() < 0.3,
+        "super_euchre": rng.random() < 0.3,
+        "defender_alone": rng.choice(["allowed", "never", "vs_lone_maker"]),
+    }
+    options = {}
+    for name, value in wanted.items():
+        try:
+            rule_set(variant, {**options, name: value})
+        except EngineError:
+            continue
+        options[name] = value
+    return options
+
+
 def play_night(rng: random.Random, owner, *, spec, players: int, rounds: int, day: int, names):
     fmt, variant, _seats, team_size, _counts = spec
     round_play = rng.choice(["hands", "hands", "game"])
+    options = random_options(rng, variant)
     tournament = tournament_services.create_tournament(
         owner=owner,
         name=f"Night {day}",
         date=datetime.date(2026, 1, 1) + datetime.timedelta(days=day),
         variant=variant,
-        options={},
+        options=options,
         format=fmt,
         round_play=round_play,
         hands_per_round=rng.choice((1, 2, 4)),
@@ -190,7 +212,7 @@ def play_night(rng: random.Random, owner, *, spec, players: int, rounds: int, da
         bye_value=bye_value,
         bye_points=rng.randrange(1, 9) if bye_value == "fixed" else 0,
     )
-    rules = rule_set(variant, {})
+    rules = rule_set(variant, options)
     for rnd in Round.objects.filter(tournament=tournament).order_by("number"):
         tournament_services.start_round(round=rnd)
         for table in Table.objects.filter(round=rnd).prefetch_related("seats__player"):
