@@ -2,7 +2,7 @@
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/test .venv/bin/python bench/standings.py
 
-Creates its own database (`bench_standings` on the same server; the database named
+Creates its own database (`bench_standings`, or --database, on the same server; the one named
 in DATABASE_URL is only used to connect), fills it with a season of progressive
 nights (hands entered hand by hand, confirmed, byes included), then times the
 season table and one night's standings and counts their queries. The database is
@@ -31,19 +31,19 @@ def server_url(url: str, database: str) -> str:
     return urlunsplit(parts._replace(path=f"/{database}"))
 
 
-def recreate_database(url: str) -> None:
+def recreate_database(url: str, name: str) -> None:
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
-        conn.execute(f'CREATE DATABASE "{BENCH_DB}"')
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        conn.execute(f'CREATE DATABASE "{name}"')
 
 
-def drop_database(url: str) -> None:
+def drop_database(url: str, name: str) -> None:
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{BENCH_DB}" WITH (FORCE)')
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def random_hand(rng: random.Random, dealer: int) -> dict:
@@ -67,7 +67,8 @@ def build_season(*, nights: int, players: int, pool: int, rounds: int, hands: in
     from leagues import services
     from leagues.models import Member, PlayerLink, SeasonNight
     from scoring.engine import parse_hand, rule_set, score_hand
-    from scoring.models import TableResult
+    from scoring.models import SeatResult, TableResult
+    from scoring.seat_results import seat_result_rows
     from tournaments.models import Bye, Player, Round, Seat, Table, Tournament
 
     rng = random.Random(seed)
@@ -107,16 +108,18 @@ def build_season(*, nights: int, players: int, pool: int, rounds: int, hands: in
                 for rnd in round_rows
                 for t in range(tables_per_round)
             )
-            seats, byes, results = [], [], []
+            seats, byes, results, seated = [], [], [], []
             for index, rnd in enumerate(round_rows):
                 order = list(night_players)
                 rng.shuffle(order)
                 for t in range(tables_per_round):
                     table = table_rows[index * tables_per_round + t]
-                    for position, player in enumerate(order[4 * t : 4 * t + 4]):
-                        seats.append(
-                            Seat(table=table, player=player, position=position, side=position % 2)
-                        )
+                    at_table = [
+                        Seat(table=table, player=player, position=position, side=position % 2)
+                        for position, player in enumerate(order[4 * t : 4 * t + 4])
+                    ]
+                    seats += at_table
+                    seated.append(at_table)
                     played = [random_hand(rng, h % 4) for h in range(hands)]
                     scores = [0, 0, 0, 0]
                     for hand in played:
@@ -144,6 +147,17 @@ def build_season(*, nights: int, players: int, pool: int, rounds: int, hands: in
             Seat.objects.bulk_create(seats, batch_size=5000)
             Bye.objects.bulk_create(byes)
             TableResult.objects.bulk_create(results, batch_size=2000)
+            # What the result services write beside each result (seated in engine order).
+            SeatResult.objects.bulk_create(
+                (
+                    row
+                    for result, at_table in zip(results, seated, strict=True)
+                    for row in seat_result_rows(
+                        SeatResult, result=result, seats=at_table, rules=rules
+                    )
+                ),
+                batch_size=5000,
+            )
     return season, recorded_hands
 
 
@@ -196,14 +210,19 @@ def main() -> int:
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
+    parser.add_argument(
+        "--database",
+        default=BENCH_DB,
+        help="the database to create and drop (one per person when several share a server)",
+    )
     args = parser.parse_args()
 
     base = os.environ.get("DATABASE_URL", "")
     if not base.startswith(("postgres://", "postgresql://")):
         print("Set DATABASE_URL=postgres://... (the bench creates its own database there).")
         return 2
-    recreate_database(base)
-    os.environ["DATABASE_URL"] = server_url(base, BENCH_DB)
+    recreate_database(base, args.database)
+    os.environ["DATABASE_URL"] = server_url(base, args.database)
     os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
 
     import django
@@ -270,7 +289,7 @@ def main() -> int:
     finally:
         connections.close_all()
         if not args.keep:
-            drop_database(base)
+            drop_database(base, args.database)
     return 0
 
 

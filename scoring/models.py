@@ -1,8 +1,9 @@
 """What a table records: its result for the round, and every change made to it.
 
 The rules live in scoring.engine; these rows only keep what the engine accepted.
-Seats inside `hands`, `scores` and `totals` are the engine's seat numbers: the
-table's seats in position order, 0 first.
+Seats inside `hands`, `scores` and `winners` are the engine's seat numbers: the
+table's seats in scoring.engine.engine_order (position order where partners
+alternate round the table, as the rotation seats them), 0 first.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from scoring.engine import DRAWN, LOST, WON
 from tournaments.models import Round, Seat, Table
 
 
@@ -146,3 +148,38 @@ class ResultChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_action_display()} — {self.table or self.round} — {self.at:%H:%M:%S}"
+
+
+class SeatResult(models.Model):
+    """One seat's share of its table's result, as the engine figures it (see
+    scoring.engine.table_figures): the narrow rows standings add up.
+
+    Written with the result, in the same transaction, so they never disagree with it.
+    Standings read them with plain aggregates that SQLite and PostgreSQL both run,
+    instead of reading every hand of a season.
+    """
+
+    class Outcome(models.TextChoices):
+        WON = WON, _("Won")
+        DRAWN = DRAWN, _("Drawn")
+        LOST = LOST, _("Lost")
+
+    result = models.ForeignKey(TableResult, on_delete=models.CASCADE, related_name="seat_results")
+    seat = models.OneToOneField(Seat, on_delete=models.CASCADE, related_name="result_share")
+    engine_seat = models.PositiveSmallIntegerField(_("engine seat"))
+    side = models.PositiveSmallIntegerField(_("side"))
+    points_for = models.IntegerField(_("points for"))
+    points_against = models.IntegerField(_("points against"))
+    outcome = models.CharField(_("outcome"), max_length=5, choices=Outcome.choices)
+    loners_made = models.PositiveSmallIntegerField(_("loners made"))
+    euchres_made = models.PositiveSmallIntegerField(_("euchres made"))
+
+    class Meta:
+        verbose_name = _("seat result")
+        verbose_name_plural = _("seat results")
+        constraints = [
+            models.UniqueConstraint(fields=["result", "engine_seat"], name="one_share_per_seat"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.result} — {self.seat}"

@@ -15,8 +15,10 @@ from scoring.engine import (
     Hand,
     PassedHand,
     RuleSet,
+    engine_order,
     parse_hand,
     play_game,
+    play_round,
     rule_set,
     score_hand,
 )
@@ -27,9 +29,6 @@ from tournaments.selectors import seat_label
 from .messages import SUIT_NAMES, engine_message, who_confirms
 from .models import ResultChange, TableResult
 
-WRONG_DEALER = gettext_noop(
-    "The deal passes to the left: the dealer should be seat %(expected)s, not %(dealer)s."
-)
 HAND_HAS_OWN_RULES = gettext_noop(
     "A hand cannot carry its own %(fields)s: every hand at this table is played by the "
     "tournament's rules."
@@ -37,9 +36,6 @@ HAND_HAS_OWN_RULES = gettext_noop(
 # What a score_hands line may carry and a table's hand may not: the table's rules are
 # the tournament's, and a hand that names others would be scored by rules it did not say.
 HAND_RULE_FIELDS = ("variant", "options")
-ROUND_HANDS_DONE = gettext_noop(
-    "This round is %(hands)s hands and all of them are recorded; no hand is played after that."
-)
 
 
 def tournament_rules(tournament: Tournament) -> RuleSet:
@@ -61,21 +57,9 @@ def seat_for_token(token: str) -> Seat:
 
 
 def engine_seats(table: Table) -> list[Seat]:
-    """The table's seats in the engine's seat order (index = engine seat number).
-
-    The engine pairs partners by parity. Tables are seated with partners
-    alternating round the table; should a table's sides not alternate, they are
-    interleaved here so the engine still pairs the right players.
-    """
-    seats = sorted(table.seats.all(), key=lambda seat: seat.position)
-    sides: dict[int, list[Seat]] = {}
-    for seat in seats:
-        sides.setdefault(seat.side, []).append(seat)
-    groups = list(sides.values())
-    if len(groups) < 2 or len({len(group) for group in groups}) != 1:
-        return seats
-    interleaved = [group[i] for i in range(len(groups[0])) for group in groups]
-    return interleaved
+    """The table's seats in the engine's seat order (index = engine seat number)."""
+    seats = list(table.seats.all())
+    return [seats[i] for i in engine_order([(seat.position, seat.side) for seat in seats])]
 
 
 def engine_sides(rules: RuleSet) -> list[tuple[int, ...]]:
@@ -145,7 +129,8 @@ def evaluate_hands(*, tournament: Tournament, rules: RuleSet, hands: Sequence[di
         winners = result.winner or ()
         complete = result.winner is not None
     else:
-        scores, winners, complete = _play_fixed_hands(rules, parsed, tournament.hands_per_round)
+        played = play_round(rules, parsed, tournament.hands_per_round)
+        scores, winners, complete = played.scores, played.winners, played.complete
     lines = tuple(
         HandLine(
             number=number,
@@ -164,34 +149,6 @@ def evaluate_hands(*, tournament: Tournament, rules: RuleSet, hands: Sequence[di
         complete=complete,
         next_dealer=next_dealer,
     )
-
-
-def _play_fixed_hands(
-    rules: RuleSet, parsed: list[Hand | PassedHand], hands_per_round: int
-) -> tuple[tuple[int, ...], tuple[int, ...], bool]:
-    scores = [0] * rules.players
-    counted = 0
-    for number, deal in enumerate(parsed, start=1):
-        try:
-            if counted >= hands_per_round:
-                raise EngineError("round_hands_done", ROUND_HANDS_DONE, {"hands": hands_per_round})
-            points = score_hand(rules, deal)
-            if number > 1:
-                expected = (parsed[number - 2].dealer + 1) % rules.players
-                if deal.dealer != expected:
-                    raise EngineError(
-                        "wrong_dealer", WRONG_DEALER, {"expected": expected, "dealer": deal.dealer}
-                    )
-        except EngineError as error:
-            raise error.in_hand(number) from None
-        if not isinstance(deal, PassedHand):
-            counted += 1
-        scores = [a + b for a, b in zip(scores, points, strict=True)]
-    complete = counted == hands_per_round
-    # A round of fixed hands has no target; the side ahead at the end is ahead.
-    best = max(scores) if complete and any(scores) else None
-    winners = tuple(s for s in rules.seats if scores[s] == best) if best is not None else ()
-    return tuple(scores), winners, complete
 
 
 def describe_hand(hand: dict, names: Sequence[str]) -> str:
@@ -403,16 +360,6 @@ def round_board(round: Round) -> list[TableState]:
 
 def unconfirmed_tables(round: Round) -> list[TableState]:
     return [entry for entry in round_board(round) if entry.state != CONFIRMED]
-
-
-def player_points(result: TableResult) -> dict[int, int]:
-    """Points per player id for a stored result (what standings add up)."""
-    seats = engine_seats(result.table)
-    return {
-        seat.player_id: result.scores[index]
-        for index, seat in enumerate(seats)
-        if index < len(result.scores)
-    }
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring.engine import EngineError, check_final_score, check_round_totals
+from scoring.engine import EngineError, check_final_score, check_round_totals, round_winners
 from tournaments import locking
 from tournaments.locking import lock_table as _lock_table
 from tournaments.models import Round, Seat, Table, Tournament
@@ -35,7 +35,8 @@ from tournaments.services.rotation import _mark_closed
 from . import selectors
 from .errors import ScoringError
 from .messages import rule_broken
-from .models import ResultChange, TableResult
+from .models import ResultChange, SeatResult, TableResult
+from .seat_results import seat_result_rows
 
 Via = ResultChange.Via
 
@@ -387,6 +388,7 @@ def _write_result(
             result.submitted_by_user = None
             result.submitted_side = seat.side if via in PROVEN_VIAS else None
         result.save()
+        _store_seat_results(result, table, tournament)
         _audit(
             rnd=rnd,
             table=table,
@@ -403,6 +405,18 @@ def _write_result(
             note=note,
         )
         return result
+
+
+def _store_seat_results(result: TableResult, table: Table, tournament: Tournament) -> None:
+    """Each seat's share of the result, replaced with the result itself, for standings."""
+    rows = seat_result_rows(
+        SeatResult,
+        result=result,
+        seats=selectors.engine_seats(table),
+        rules=selectors.tournament_rules(tournament),
+    )
+    SeatResult.objects.filter(result=result).delete()
+    SeatResult.objects.bulk_create(rows)
 
 
 def seat_for_code(*, table: Table, code: str, seat: Seat | None = None) -> Seat:
@@ -471,8 +485,7 @@ def _checked_fields(
             kind = TableResult.Kind.FINAL_SCORE
         else:
             check_round_totals(rules, scores, tournament.hands_per_round)
-            best = max(scores)
-            winners = [s for s in rules.seats if scores[s] == best] if best else []
+            winners = list(round_winners(rules, scores))
             kind = TableResult.Kind.ROUND_TOTALS
     except EngineError as error:
         raise rule_broken(error, names) from None

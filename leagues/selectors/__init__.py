@@ -24,15 +24,13 @@ from .night_standings import (
     tournament_standings,
 )
 from .nights import (
-    MAX_SEATS,
     Night,
     PlayerInfo,
     SideResult,
     TableLine,
     load_night,
     load_nights,
-    records_in_database,
-    table_feats,
+    tally_records,
 )
 from .player_night import (
     OUTCOME_LABELS,
@@ -69,7 +67,6 @@ from .settings import (
 __all__ = [
     "DECIDED_BY_LABELS",
     "HistoryLine",
-    "MAX_SEATS",
     "Night",
     "OUTCOME_LABELS",
     "PlayerInfo",
@@ -96,7 +93,6 @@ __all__ = [
     "public_tournament",
     "rank_night",
     "ranking_metrics",
-    "records_in_database",
     "results_document",
     "results_table",
     "season_document",
@@ -112,7 +108,7 @@ __all__ = [
     "standings_print_table",
     "standings_settings",
     "standings_table",
-    "table_feats",
+    "tally_records",
     "tournament_standings",
     "unlinked_players",
 ]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 from django.shortcuts import get_object_or_404
@@ -100,9 +100,9 @@ class RankedNight:
     members: dict[int, list[str]]
 
 
-def rank_night(night: Night, records: dict[int, maths.Record] | None = None) -> RankedNight:
-    """The night's ranking, from its games or from `records` already tallied by the database
-    (then byes are credited here, exactly as maths.tally would)."""
+def rank_night(night: Night) -> RankedNight:
+    """The night's ranking from its tallied records, byes credited here; the games are
+    only read for head-to-head."""
     tournament = night.tournament
     settings = standings_settings(tournament)
     metrics = ranking_metrics(tournament, settings)
@@ -123,14 +123,10 @@ def rank_night(night: Night, records: dict[int, maths.Record] | None = None) -> 
         games, byes = night.games, night.byes
         competitors = [p.pk for p in players]
         names = {p.pk: p.name for p in players}
-    if records is not None and not teams:
-        tallied = {pk: records.get(pk) or maths.Record(pk) for pk in competitors}
-        tallied.update((pk, record) for pk, record in records.items() if pk not in tallied)
-        rows = maths.rank(maths.credit_byes(tallied, byes, rule), metrics)
-    else:
-        rows = maths.standings(
-            games, metrics=metrics, competitors=competitors, byes=byes, bye_rule=rule
-        )
+    # Copies: crediting byes adds to a record, and a night may be ranked more than once.
+    tallied = {pk: replace(night.records.get(pk) or maths.Record(pk)) for pk in competitors}
+    tallied.update((pk, replace(r)) for pk, r in night.records.items() if pk not in tallied)
+    rows = maths.rank(maths.credit_byes(tallied, byes, rule), metrics, games)
     return RankedNight(teams, tuple(metrics), rule, rows, names, members)
 
 

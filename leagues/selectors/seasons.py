@@ -5,7 +5,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from django.db import connection
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext
@@ -18,8 +17,8 @@ from tournaments.selectors import night_progress
 from ..formats import fits_season, formats_for
 from ..models import Family, Member, PlayerLink, Season, SeasonNight
 from .night_standings import rank_night
-from .nights import _load_games, load_nights, records_in_database
-from .settings import is_team_event, ranking_metrics, standings_settings
+from .nights import _load_games, load_nights
+from .settings import ranking_metrics, standings_settings
 
 SEASON_DECIDED_BY_LABELS = {
     maths.SeasonMetric.SEASON_POINTS: _("behind on season points"),
@@ -174,9 +173,9 @@ def season_for_view(pk: int) -> Season:
 def season_standings(season: Season) -> SeasonStandings:
     """The season table: every night's standings, then the season rule over them.
 
-    Queries: nights, members, links, players, byes and one aggregate over every seat
-    and hand on PostgreSQL (games loaded into Python on other databases and for team or
-    head-to-head nights), whatever the number of nights.
+    Queries: nights, members, links, players, byes and the aggregates over every seat
+    (games loaded into Python only for head-to-head nights), whatever the number of
+    nights.
     """
     tournaments = [
         night.tournament
@@ -194,27 +193,21 @@ def season_standings(season: Season) -> SeasonStandings:
     member_of = dict(
         PlayerLink.objects.filter(member__season=season).values_list("player_id", "member_id")
     )
-    in_database = connection.vendor == "postgresql"
-    nights = load_nights(tournaments, lines=False, games=not in_database)
-    records: dict[int, dict[int, maths.Record]] = {}
-    if in_database:
-        # Team nights regroup by side and head-to-head needs the games themselves;
-        # only those nights load their games into Python.
-        by_games = [
-            t
-            for t in tournaments
-            if is_team_event(t)
-            or maths.Metric.HEAD_TO_HEAD in ranking_metrics(t, standings_settings(t))
-        ]
-        records = records_in_database([t.pk for t in tournaments if t not in by_games])
-        if by_games:
-            _load_games({t.pk: nights[t.pk] for t in by_games}, lines=False)
+    nights = load_nights(tournaments, lines=False, games=False)
+    # Head-to-head needs the games themselves; only those nights load them.
+    by_games = [
+        t
+        for t in tournaments
+        if maths.Metric.HEAD_TO_HEAD in ranking_metrics(t, standings_settings(t))
+    ]
+    if by_games:
+        _load_games({t.pk: nights[t.pk] for t in by_games}, lines=False)
     results: dict[tuple[int, int], _Finish] = {}
     doubles: list[DoubleResult] = []
     unlinked = 0
     for tournament in tournaments:
         night = nights[tournament.pk]
-        ranked = rank_night(night, records.get(tournament.pk))
+        ranked = rank_night(night)
         by_competitor = {row.competitor: row for row in ranked.rows}
         if ranked.teams:
             # A team's finish is each of its players' finish for the season.

@@ -5,11 +5,27 @@ from .errors import EngineError, gettext_noop
 from .games import GameResult, play_game
 from .hands import Deal, Hand, PassedHand, check_hand, parse_hand, score_hand
 from .lines import bad_json_error, error_answer, line_rules, score_line
+from .rounds import (
+    DRAWN,
+    LOST,
+    WON,
+    RoundResult,
+    SeatFigures,
+    check_deal_passes_left,
+    engine_order,
+    play_round,
+    round_winners,
+    side_outcomes,
+    table_figures,
+)
 from .rules import OPTION_LABELS, OPTION_NAMES, VARIANTS, PointsTable, RuleSet, Variant, rule_set
 from .totals import check_final_score, check_round_totals, hand_outcomes, largest_hand_score
 
 __all__ = [
     "BENNY",
+    "DRAWN",
+    "LOST",
+    "WON",
     "DECKS",
     "OPTION_LABELS",
     "OPTION_NAMES",
@@ -23,12 +39,16 @@ __all__ = [
     "Hand",
     "PassedHand",
     "PointsTable",
+    "RoundResult",
     "RuleSet",
+    "SeatFigures",
     "Variant",
     "bad_json_error",
+    "check_deal_passes_left",
     "check_final_score",
     "check_hand",
     "check_round_totals",
+    "engine_order",
     "error_answer",
     "gettext_noop",
     "hand_outcomes",
@@ -38,7 +58,11 @@ __all__ = [
     "parse_hand",
     "parse_suit",
     "play_game",
+    "play_round",
+    "round_winners",
     "rule_set",
     "score_hand",
     "score_line",
+    "side_outcomes",
+    "table_figures",
 ]

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from .errors import EngineError, gettext_noop, shown
 from .hands import Deal, Hand, PassedHand, parse_hand, score_hand
+from .rounds import check_deal_passes_left
 from .rules import RuleSet
 
 
@@ -33,7 +34,7 @@ def play_game(rules: RuleSet, hands: Sequence[object]) -> GameResult:
         )
     scores = [0] * rules.players
     winner: tuple[int, ...] | None = None
-    last_dealer: int | None = None
+    previous: Deal | None = None
     for number, raw in enumerate(hands, start=1):
         try:
             if winner is not None:
@@ -47,18 +48,10 @@ def play_game(rules: RuleSet, hands: Sequence[object]) -> GameResult:
                 )
             hand = _as_deal(raw)
             points = score_hand(rules, hand)
-            if last_dealer is not None and hand.dealer != (last_dealer + 1) % rules.players:
-                raise EngineError(
-                    "wrong_dealer",
-                    gettext_noop(
-                        "The deal passes to the left: the dealer should be seat "
-                        "%(expected)s, not %(dealer)s."
-                    ),
-                    {"expected": (last_dealer + 1) % rules.players, "dealer": hand.dealer},
-                )
+            check_deal_passes_left(rules, previous, hand)
         except EngineError as error:
             raise error.in_hand(number) from None
-        last_dealer = hand.dealer
+        previous = hand
         scores = [score + gained for score, gained in zip(scores, points, strict=True)]
         reached = tuple(seat for seat in rules.seats if scores[seat] >= rules.target)
         if reached:

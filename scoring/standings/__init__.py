@@ -5,7 +5,6 @@ database side in `leagues.selectors` does the reading.
 """
 
 from .chart import Chart, running_chart
-from .feats import add_hand_feats, hand_feats, makers
 from .history import RoundLine, history
 from .ranking import (
     DEFAULT_METRICS,
@@ -91,15 +90,12 @@ __all__ = [
     "SeasonRow",
     "SeasonRule",
     "Side",
-    "add_hand_feats",
     "credit_byes",
     "default_metrics",
     "format_facts",
     "games_won",
-    "hand_feats",
     "head_to_head",
     "history",
-    "makers",
     "metric_value",
     "order",
     "order_by_values",

@@ -11,6 +11,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
+from scoring.engine import side_outcomes
+
 Competitor = Hashable
 
 
@@ -56,20 +58,11 @@ class Game(NamedTuple):
 
     def outcomes(self) -> tuple[Outcome, ...]:
         """Won, drawn or lost for each side, in the order of `sides`."""
-        if any(side.won is not None for side in self.sides):
-            winners = [bool(side.won) for side in self.sides]
-            if sum(winners) == 1:
-                return tuple(Outcome.WON if w else Outcome.LOST for w in winners)
-            # Cutthroat can bring two players to the target on one hand: they share it.
-            if sum(winners) > 1:
-                return tuple(Outcome.DRAWN if w else Outcome.LOST for w in winners)
-        best = max(side.points for side in self.sides)
-        leaders = sum(1 for side in self.sides if side.points == best)
         return tuple(
-            (Outcome.WON if leaders == 1 else Outcome.DRAWN)
-            if side.points == best
-            else Outcome.LOST
-            for side in self.sides
+            Outcome(outcome)
+            for outcome in side_outcomes(
+                [side.points for side in self.sides], [side.won for side in self.sides]
+            )
         )
 
 
@@ -196,8 +189,9 @@ def regroup(
 ) -> tuple[list[Game], list[Bye]]:
     """Games and byes with each competitor replaced by its group (players by their team).
 
-    Members of one group on one side merge into a single entry whose feats add up;
-    competitors outside `group_of` drop out.
+    Members of one group on one side merge into a single entry: their loners add up (a
+    loner is one player's), their euchres do not (every defender is credited with the
+    side's euchre, which the side made once). Competitors outside `group_of` drop out.
     """
     grouped_games = []
     for game in games:
@@ -210,7 +204,7 @@ def regroup(
                     continue
                 feats = merged.setdefault(group, [0, 0])
                 feats[0] += entry.loners_made
-                feats[1] += entry.euchres_made
+                feats[1] = max(feats[1], entry.euchres_made)
             sides.append(
                 Side(
                     tuple(Entry(g, loners, euchres) for g, (loners, euchres) in merged.items()),

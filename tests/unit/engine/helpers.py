@@ -22,3 +22,15 @@ def hand(**fields: object) -> dict[str, object]:
 
 def points(variant: str, options: dict[str, object] | None = None, **fields: object):
     return score_hand(rule_set(variant, options or {}), parse_hand(hand(**fields)))
+
+
+def played(dealer: int, maker: int, tricks: int, **extra: object) -> dict[str, object]:
+    """A hand of a game: `maker` names clubs in the second round and takes `tricks`."""
+    return {
+        "dealer": dealer,
+        "maker": maker,
+        "round": 2,
+        "trump": "clubs",
+        "tricks": tricks,
+        **extra,
+    }

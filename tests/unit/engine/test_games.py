@@ -5,17 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring.engine import EngineError, play_game, rule_set
-
-
-def played(dealer: int, maker: int, tricks: int, **extra: object) -> dict[str, object]:
-    return {
-        "dealer": dealer,
-        "maker": maker,
-        "round": 2,
-        "trump": "clubs",
-        "tricks": tricks,
-        **extra,
-    }
+from tests.unit.engine.helpers import played
 
 
 def deals(players: int, first: int, results: list[tuple[int, int]]) -> list[dict]:

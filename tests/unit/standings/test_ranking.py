@@ -194,12 +194,13 @@ def test_a_bye_before_any_game_is_worth_the_final_average():
     assert records["A"].bye_points == 6
 
 
-def test_players_regroup_into_teams_with_their_feats_added():
+def test_players_regroup_into_teams_adding_loners_and_counting_each_euchre_once():
+    # Both defenders are credited with each of their side's two euchres.
     games = [
         game(
             1,
-            side(["a1", "a2"], 10, loners={"a1": 1}, euchres={"a2": 2}),
-            side(["b1", "b2"], 6),
+            side(["a1", "a2"], 10, loners={"a1": 1}, euchres={"a1": 2, "a2": 2}),
+            side(["b1", "b2"], 6, loners={"b1": 1, "b2": 1}),
         )
     ]
     team_of = {"a1": "A", "a2": "A", "b1": "B", "b2": "B"}
@@ -207,6 +208,7 @@ def test_players_regroup_into_teams_with_their_feats_added():
     records = tally(team_games, byes=team_byes)
     assert records["A"].played == 1
     assert (records["A"].loners_made, records["A"].euchres_made) == (1, 2)
+    assert (records["B"].loners_made, records["B"].euchres_made) == (2, 0)
     assert records["A"].byes == 1
 
 

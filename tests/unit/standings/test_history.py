@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from scoring.standings import Bye, ByeRule, ByeValue, Outcome, hand_feats, history, running_chart
+from scoring.standings import Bye, ByeRule, ByeValue, Outcome, history, running_chart
 
 from .helpers import game, side
 
@@ -37,28 +37,3 @@ def test_chart_with_no_rounds_is_a_flat_point():
     chart = running_chart([])
     assert chart.dots == ()
     assert chart.points.count(",") == 1
-
-
-def test_a_lone_march_counts_for_the_lone_maker_only():
-    hands = [
-        {"dealer": 0, "maker": 1, "round": 1, "trump": "hearts", "alone": [1], "tricks": 5},
-        {"dealer": 1, "maker": 2, "round": 1, "trump": "hearts", "alone": [], "tricks": 5},
-        {"passed": True, "dealer": 2},
-    ]
-    loners, euchres = hand_feats(hands, 4)
-    assert loners == [0, 1, 0, 0]
-    assert euchres == [0, 0, 0, 0]
-
-
-def test_a_lone_defender_never_makes_a_loner():
-    hands = [{"dealer": 0, "maker": 1, "round": 1, "trump": "spades", "alone": [0], "tricks": 5}]
-    assert hand_feats(hands, 4)[0] == [0, 0, 0, 0]
-
-
-def test_a_euchre_counts_for_every_defender():
-    hands = [{"dealer": 0, "maker": 1, "round": 2, "trump": "clubs", "alone": [], "tricks": 2}]
-    assert hand_feats(hands, 4)[1] == [1, 0, 1, 0]
-    assert hand_feats(hands, 6)[1] == [1, 0, 1, 0, 1, 0]
-    # Cutthroat: the two defenders team up against the maker for the hand.
-    assert hand_feats(hands, 3)[1] == [1, 0, 1]
-    assert hand_feats(hands, 2)[1] == [1, 0]
