@@ -13,7 +13,15 @@ RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-co
 # turns the printed PDFs into PNGs in test-artifacts/ for a person to look at.
 TEST_DEBS := $(RUN_DEBS) chromium poppler-utils
 
-.PHONY: run test
+# Test processes: one per core (pytest-xdist), at most 4. More would not finish sooner:
+# the longest test (a whole night in the browser, ~110 s) sets the floor, and each
+# process pays for its own test database, Celery worker and Chromium.
+# PYTEST_WORKERS=0 runs in this one process (e.g. to use a debugger).
+PYTEST_WORKERS ?= auto
+# `make quick` skips the exhaustive rotation sweeps (marked slow); CI runs everything.
+MARKS ?=
+
+.PHONY: run test quick lint
 
 run: $(VENV)/.runtime
 	@$(MAKE) --no-print-directory debs DEBS="$(RUN_DEBS)"
@@ -22,9 +30,18 @@ run: $(VENV)/.runtime
 	@$(PY) -m config.lan $(HOST)
 	$(PY) manage.py runserver $(HOST)
 
-test: $(VENV)/.dev
+test: lint
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --maxprocesses=4 --dist loadgroup $(if $(MARKS),-m "$(MARKS)") $(PYTEST_ARGS)
+
+quick: MARKS = not slow
+quick: test
+
+# Seconds, before the tests: the formatter, the linter and the types of the two cores.
+lint: $(VENV)/.dev
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)

@@ -3,6 +3,12 @@
 Tests that need a real service ask for it through `require_service`: on a laptop
 without the service they skip with the reason; under REQUIRE_SERVICES=1 (CI) they
 fail, because a skipped integration test there would hide a broken deployment.
+
+`make test` runs the suite in parallel processes (pytest-xdist). Each has its own test
+database, Celery queue and cache prefix (config/settings/test.py) and its own media
+folder (below); a test must keep anything else it shares to names of its own: files
+under test-artifacts/ named after the test, Redis keys under a prefix of its own, no
+fixed ports (live_server picks a free one).
 """
 
 from __future__ import annotations
@@ -56,6 +62,9 @@ def celery_worker_session(redis_url, django_db_setup, django_db_blocker):
     from config.celery import app
 
     app.conf.task_always_eager = False
+    # This process's queue (settings.CELERY_TASK_DEFAULT_QUEUE) may hold tasks sent by
+    # earlier tests or an interrupted run, for rows no longer there: start it empty.
+    app.control.purge()
     try:
         with (
             django_db_blocker.unblock(),
@@ -79,14 +88,30 @@ def eager():
     app.conf.task_always_eager = previous
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _media_of_this_process(tmp_path_factory):
+    """Uploads and print files of this process only: job ids repeat from one parallel
+    process's database to the next, so they would overwrite each other's files."""
+    from django.test import override_settings
+
+    with override_settings(MEDIA_ROOT=tmp_path_factory.mktemp("media")):
+        yield
+
+
 @pytest.fixture(autouse=True)
 def _fresh_cache():
     """Each test starts with empty counters (wrong card codes per table and address):
     tests share one client address, and table ids repeat on SQLite."""
     from django.core.cache import caches
     from django.core.cache.backends.locmem import LocMemCache
+    from django.core.cache.backends.redis import RedisCache
 
-    # Only this process's memory: a Redis named in CACHE_URL may hold more than ours.
-    if isinstance(caches["default"], LocMemCache):
-        caches["default"].clear()
+    cache = caches["default"]
+    if isinstance(cache, LocMemCache):
+        cache.clear()
+    elif isinstance(cache, RedisCache):
+        # Never clear(): it flushes the whole Redis database, other processes' keys too.
+        client = cache._cache.get_client(write=True)
+        for key in client.scan_iter(f"{cache.key_prefix}:*"):
+            client.delete(key)
     yield

@@ -17,3 +17,14 @@ REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 # No collectstatic here: whitenoise serves from the app folders (finders) instead.
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
+
+# `make test` runs the suite in several processes (pytest-xdist workers gw0, gw1, ...),
+# each with a test database of its own (test_<name>_gw0, ...) but the same Redis. So each
+# gets its own queue: a worker thread must never take a task whose rows are in another
+# process's database (the ids repeat from one database to the next).
+TEST_PROCESS = os.environ.get("PYTEST_XDIST_WORKER", "main")
+CELERY_TASK_DEFAULT_QUEUE = f"tests-{TEST_PROCESS}"
+# Rate-limit counters are keyed by table id and address, which repeat across processes
+# too; on a Redis cache (CACHE_URL) each process counts under a prefix of its own.
+if CACHES["default"]["BACKEND"].endswith("RedisCache"):  # noqa: F405
+    CACHES["default"]["KEY_PREFIX"] = f"tests-{TEST_PROCESS}"  # noqa: F405

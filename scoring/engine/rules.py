@@ -298,7 +298,7 @@ def rule_set(variant: str, options: Mapping[str, object] | None = None) -> RuleS
         chosen[name] = value
     if chosen["deck"] not in spec.decks:
         raise _bad_option("deck", chosen["deck"], " or ".join(map(str, spec.decks)) + " cards")
-    if chosen["two_of_spades_benny"] and not DECKS[int(chosen["deck"])].has_benny:  # type: ignore[call-overload]
+    if chosen["two_of_spades_benny"] and not DECKS[int(chosen["deck"])].has_benny:
         # Seed 003: "if your pack has no joker, the two of spades can stand in" -- it
         # stands in for the Benny, so a pack dealt without a Benny has nothing to replace.
         raise EngineError(
@@ -319,8 +319,8 @@ def rule_set(variant: str, options: Mapping[str, object] | None = None) -> RuleS
         variant=spec.name,
         players=spec.players,
         seating=spec.seating,
-        deck=DECKS[int(chosen["deck"])],  # type: ignore[call-overload]
-        target=int(chosen["target"]),  # type: ignore[call-overload]
+        deck=DECKS[int(chosen["deck"])],
+        target=int(chosen["target"]),
         points=spec.points,
         going_alone=spec.going_alone,
         stick_the_dealer=bool(chosen["stick_the_dealer"]),

@@ -43,7 +43,7 @@ kirkman_cyclic stored its system).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterator, Sequence
 from functools import cache
 
 from . import hanani, hanani_frames, kirkman_copies, kirkman_cyclic, kirkman_near
@@ -203,6 +203,7 @@ def _best_start(order: list[str], rng: random.Random) -> _Planner:
     # One player over a Kirkman system reaches the bound this way.
     one_less = kirkman_rounds(n - 1) if n % 6 == 4 else None
     for _ in range(_STAND_IN_ATTEMPTS if one_less is not None else 0):
+        assert one_less is not None
         stand_ins = _stand_in_seats(one_less, rng)
         if stand_ins is not None:
             for tables, (table, seat) in zip(one_less, stand_ins, strict=True):
@@ -389,7 +390,11 @@ def _bicyclic_base(m: int, rng: random.Random) -> list[tuple[int, ...]] | None:
     return _search_base([[x + c * m] for c in (0, 1) for x in range(1, m)], difference, rng)
 
 
-def _search_base(slots: list[list[int]], difference, rng: random.Random):
+def _search_base(
+    slots: list[list[int]],
+    difference: Callable[[int, int], Hashable | None],
+    rng: random.Random,
+) -> list[tuple[int, ...]] | None:
     """Backtracking: group the slots into triples (one point per slot) so that no
     difference repeats; None when the node budget runs out."""
     nodes = 0

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 
@@ -50,7 +50,7 @@ class Field:
 
     @property
     def q(self) -> int:
-        return self.p**self.k
+        return int(self.p**self.k)  # int ** int is typed int | float
 
     def add(self, a: int, b: int) -> int:
         if self.k == 1:
@@ -558,6 +558,7 @@ def _product_starter(grp: Product) -> list[int]:
     starters of GF(a) x 0 and 0 x GF(b) cover the remaining, non-unit, differences.
     """
     first, second = grp.first, grp.second
+    assert isinstance(first, Field)  # n = 1 (mod 4): GF(a) x GF(b), never Z_a
     i = grp.join(first.exp[(first.q - 1) // 4], second.exp[(second.q - 1) // 4])
     flat: list[int] = []
     seen: set[int] = set()
@@ -569,7 +570,11 @@ def _product_starter(grp: Product) -> list[int]:
         minus_y, minus_iy = grp.sub(0, y), grp.sub(0, iy)
         seen.update((y, iy, minus_y, minus_iy))
         flat += [y, minus_y, iy, minus_iy]
-    for part, embed in ((first, lambda u: grp.join(u, 0)), (second, lambda v: grp.join(0, v))):
+    factors: tuple[tuple[Field, Callable[[int], int]], ...] = (
+        (first, lambda u: grp.join(u, 0)),
+        (second, lambda v: grp.join(0, v)),
+    )
+    for part, embed in factors:
         m = (part.q - 1) // 4
         flat += [embed(part.exp[j + k * m]) for j in range(m) for k in (0, 2, 1, 3)]
     return flat

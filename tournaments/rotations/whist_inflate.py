@@ -28,8 +28,11 @@ from typing import Protocol
 
 
 class FieldLike(Protocol):
-    q: int
-    exp: tuple[int, ...]
+    @property
+    def q(self) -> int: ...
+
+    @property
+    def exp(self) -> tuple[int, ...]: ...
 
     def sub(self, a: int, b: int) -> int: ...
 

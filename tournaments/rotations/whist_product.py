@@ -127,8 +127,11 @@ _STORED_ROWS: dict[int, tuple[tuple[int, ...], tuple[int, ...]]] = {
 
 
 class FieldLike(Protocol):
-    q: int
-    exp: tuple[int, ...]
+    @property
+    def q(self) -> int: ...
+
+    @property
+    def exp(self) -> tuple[int, ...]: ...
 
     def add(self, a: int, b: int) -> int: ...
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.unit.rotations.sweep import sweep
 from tournaments.rotations import progressive
 from tournaments.rotations.history import History
 from tournaments.rotations.quality import report
@@ -44,7 +45,9 @@ TARGETS_8 = {
 }
 
 
-@pytest.mark.parametrize("n", range(4, 65))
+# Quick: one size of each residue mod 4 below and above 32 (the 8-round targets change
+# there) and 12 from TARGETS_8; the sizes below 12, the slowest, are CI's.
+@pytest.mark.parametrize("n", sweep(range(4, 65), quick={12, 22, 23, 33, 44, 45, 46, 47, 64}))
 def test_every_size_and_round_count_is_valid(n: int) -> None:
     players = names(n)
     for count in range(1, 11):
@@ -69,7 +72,7 @@ def test_ten_players_meet_no_opponent_three_times_over_eight_or_nine_rounds(roun
     assert_fair_byes(q)
 
 
-@pytest.mark.parametrize("n", [11, 14, 15, 18, 19, 22, 23])
+@pytest.mark.parametrize("n", sweep([11, 14, 15, 18, 19, 22, 23], quick={11, 14, 15}))
 def test_long_events_short_of_complete_keep_opponents_to_two(n: int) -> None:
     players = names(n)
     for count in range(n - 4, progressive.complete_length(n)):
@@ -147,7 +150,9 @@ def test_complete_schedule_partners_everyone_at_most_once(n: int) -> None:
         assert len(rounds) >= n - 1
 
 
-@pytest.mark.parametrize("n", [n for n in range(4, 201) if n % 4 in (0, 1)])
+@pytest.mark.parametrize(
+    "n", sweep([n for n in range(4, 201) if n % 4 in (0, 1)], quick=range(4, 100))
+)
 def test_complete_schedule_is_a_whist_tournament(n: int) -> None:
     players = names(n)
     rounds = progressive.generate(players, seed=n)
@@ -158,7 +163,9 @@ def test_complete_schedule_is_a_whist_tournament(n: int) -> None:
     assert q.byes_min == q.byes_max == n % 4
 
 
-@pytest.mark.parametrize("n", [n for n in range(41, 201) if n % 4 in (2, 3)])
+@pytest.mark.parametrize(
+    "n", sweep([n for n in range(41, 201) if n % 4 in (2, 3)], quick=range(41, 100))
+)
 def test_complete_schedule_without_a_whist_size_meets_its_target(n: int) -> None:
     # n = 4m+3: Wh(n+1) less a player; n = 4m+2: Wh(n-1) plus a player.
     assert progressive.is_exact_complete(n)
