@@ -31,12 +31,10 @@ def main(
     check_stored: Callable[[int], str],
     *,
     default_seed: int = 0,
-    flags: dict[str, str] | None = None,
     argv: list[str] | None = None,
 ) -> int:
-    """`find(key, seed, **flags)` returns the entry (None if the search gave up);
-    `check_stored(key)` returns "" when the stored entry is valid, else the fault.
-    `flags` maps extra on/off options to their help; find gets each as a bool."""
+    """`find(key, seed)` returns the entry (None if the search gave up);
+    `check_stored(key)` returns "" when the stored entry is valid, else the fault."""
     parser = argparse.ArgumentParser(description=description)
     parser.add_argument("key", type=int, help="the size (the stored dict's key)")
     parser.add_argument("--seed", type=int, default=default_seed)
@@ -44,15 +42,13 @@ def main(
     parser.add_argument(
         "--check-stored", action="store_true", help="check the stored entry instead of searching"
     )
-    for flag, help in (flags or {}).items():
-        parser.add_argument(f"--{flag.replace('_', '-')}", action="store_true", help=help)
     args = parser.parse_args(argv)
     if args.check_stored:
         problem = check_stored(args.key)
         print(problem or f"{args.key}: the stored entry is valid")
         return 1 if problem else 0
     started = time.process_time()
-    value = find(args.key, args.seed, **{flag: getattr(args, flag) for flag in flags or {}})
+    value = find(args.key, args.seed)
     took = time.process_time() - started
     if value is None:
         print(f"{args.key}: nothing found (seed {args.seed}, {took:.1f} s)", file=sys.stderr)

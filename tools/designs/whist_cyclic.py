@@ -11,14 +11,12 @@
   closed GF(r) starter times p and the closed GF(p) starter times r (smallest
   primitive roots). Regenerated exactly, no search.
 - The other entries of `whist_starters.STARTERS` were found by C searches whose
-  seeds were not kept (see that module's docstring). `--anneal` runs the Python
-  search of `whist.find_starter` for any such n, which finds *a* valid starter
-  of the same shape for the smaller sizes (32 to 36 in seconds to minutes); for
-  larger ones it does not finish, and `--check-stored` checks the stored one.
+  seeds were not kept (see that module's docstring): `whist_two_stage` finds a
+  valid starter of the same shape for the smaller ones, and `--check-stored`
+  checks the stored one.
 
     python -m tools.designs.whist_cyclic 16             # exactly whist._STARTERS[16]
     python -m tools.designs.whist_cyclic 185            # exactly whist_starters.STARTERS[185]
-    python -m tools.designs.whist_cyclic 33 --anneal    # a valid Z_33 starter
     python -m tools.designs.whist_cyclic 196 --check-stored
 """
 
@@ -112,20 +110,11 @@ def _tables(n: int, flat: tuple[int, ...]):
     ]
 
 
-def _search(n: int, seed: int, anneal: bool) -> tuple[int, ...] | None:
-    if anneal:
-        return find(n, seed)
+def _search(n: int, seed: int) -> tuple[int, ...] | None:
     if n not in RECIPES:
-        raise SystemExit(f"{n}: no recorded recipe; --anneal searches for a valid starter")
+        raise SystemExit(f"{n}: no recorded recipe; whist_two_stage searches for a valid starter")
     return regenerate(n)
 
 
 if __name__ == "__main__":
-    raise SystemExit(
-        _cli.main(
-            __doc__.splitlines()[0],
-            _search,
-            lambda n: problem(n, stored(n)),
-            flags={"anneal": "search for any valid starter (find_starter) instead of the recipe"},
-        )
-    )
+    raise SystemExit(_cli.main(__doc__.splitlines()[0], _search, lambda n: problem(n, stored(n))))

@@ -25,6 +25,7 @@ from tools.designs import (
     whist_cyclic,
     whist_orbits,
     whist_rows,
+    whist_two_stage,
 )
 
 QUICK_STARTERS = [4, 8, 16, 24, 28, 40, 65, 145, 185]
@@ -113,6 +114,8 @@ QUICK_SEARCHES = [
     (whist_orbits, 88),
     (whist_orbits, 160),
     (plus_one_paths, 9),
+    (whist_two_stage, 21),
+    (whist_two_stage, 32),
 ]
 SLOW_SEARCHES = [
     (kirkman_near, 48),
@@ -122,6 +125,8 @@ SLOW_SEARCHES = [
     (kirkman_cyclic, 129),
     (whist_orbits, 124),
     (plus_one_paths, 25),
+    (whist_two_stage, 33),
+    (whist_two_stage, 36),
 ]
 
 
