@@ -1,0 +1,145 @@
+"""The offline design searches in tools/designs regenerate or re-find the stored tables.
+
+Where a stored table's search is known exactly (seed and all), the tool must
+rebuild it number for number; where the seed was lost, the tool must find a
+valid table of the same shape and the stored one must pass the same check.
+Stored tables are read only through tools.designs._stored.
+"""
+
+from __future__ import annotations
+
+import ast
+
+import pytest
+
+from tools.designs import (
+    _cli,
+    _stored,
+    hanani,
+    hanani_frames,
+    kirkman_copies,
+    kirkman_cyclic,
+    kirkman_near,
+    kirkman_small,
+    plus_one_paths,
+    whist_cyclic,
+    whist_orbits,
+    whist_rows,
+    whist_two_stage,
+)
+
+QUICK_STARTERS = [4, 8, 16, 24, 28, 40, 65, 145, 185]
+
+
+@pytest.mark.parametrize("n", QUICK_STARTERS)
+def test_whist_starters_are_regenerated_exactly(n):
+    assert whist_cyclic.regenerate(n) == whist_cyclic.stored(n)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("n", sorted(set(whist_cyclic.RECIPES) - set(QUICK_STARTERS)))
+def test_slower_whist_starters_are_regenerated_exactly(n):
+    assert whist_cyclic.regenerate(n) == whist_cyclic.stored(n)
+
+
+@pytest.mark.parametrize("n", sorted(set(_stored.KIRKMAN_SMALL) - {39}))
+def test_small_kirkman_bases_are_regenerated_exactly(n):
+    assert kirkman_small.first_round(n) == tuple(_stored.KIRKMAN_SMALL[n])
+
+
+def test_the_command_prints_the_entry_as_stored(tmp_path, capsys):
+    out = tmp_path / "entry.txt"
+    assert (
+        _cli.main(
+            "", lambda n, seed: whist_cyclic.regenerate(n), str, argv=["40", "--out", str(out)]
+        )
+        == 0
+    )
+    key, value = next(iter(ast.literal_eval("{" + out.read_text() + "}").items()))
+    assert (key, value) == (40, _stored.WHIST_STARTERS[40])
+
+
+STORED_CHECKS = [
+    (
+        "whist starter",
+        whist_cyclic.problem,
+        {**_stored.WHIST_STARTERS, **_stored.WHIST_OFFLINE_STARTERS},
+    ),
+    ("small Kirkman", kirkman_small.problem, _stored.KIRKMAN_SMALL),
+    ("1-rotational Kirkman", kirkman_cyclic.problem, _stored.KIRKMAN_CYCLIC),
+    ("three-copy Kirkman", kirkman_copies.problem, _stored.KIRKMAN_COPIES),
+    ("nearly Kirkman", kirkman_near.problem, _stored.KIRKMAN_NEAR),
+    ("Hanani", hanani.problem, _stored.HANANI),
+    ("Kirkman frame", hanani_frames.problem, _stored.HANANI_FRAMES),
+    ("whist rows", whist_rows.problem, _stored.WHIST_PRODUCT_ROWS),
+    ("whist orbit base", whist_orbits.problem, _stored.WHIST_ORBIT_BASES),
+]
+
+
+@pytest.mark.parametrize(
+    ("kind", "problem", "key"),
+    [(kind, problem, key) for kind, problem, table in STORED_CHECKS for key in sorted(table)],
+)
+def test_every_stored_entry_passes_its_tools_check(kind, problem, key):
+    table = dict((k, t) for k, _, t in STORED_CHECKS)[kind]
+    assert problem(key, table[key]) == ""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("v", sorted(_stored.WHIST_PLUS_ONE))
+def test_every_stored_replacement_plan_passes_its_check(v):
+    assert plus_one_paths.problem(v, _stored.WHIST_PLUS_ONE[v]) == ""
+
+
+def test_a_wrong_entry_fails_the_check():
+    flat = list(_stored.WHIST_STARTERS[16])
+    flat[1], flat[5] = flat[5], flat[1]
+    assert whist_cyclic.problem(16, tuple(flat)) != ""
+    m, (base,) = _stored.HANANI[19]
+    # Two players of different tables trade seats.
+    assert hanani.problem(19, (m, (base[:2] + base[3:4] + base[2:3] + base[4:],))) != ""
+    f, h = _stored.WHIST_PRODUCT_ROWS[21]
+    assert whist_rows.problem(21, (f, h[1:] + h[:1])) != ""
+
+
+# (tool, key): searches that find a valid table of the stored shape in a few seconds.
+QUICK_SEARCHES = [
+    (kirkman_near, 24),
+    (kirkman_near, 18),
+    (hanani, 13),
+    (hanani, 19),
+    (hanani_frames, 49),
+    (kirkman_copies, 7),
+    (whist_rows, 21),
+    (whist_orbits, 88),
+    (whist_orbits, 160),
+    (plus_one_paths, 9),
+    (whist_two_stage, 21),
+    (whist_two_stage, 32),
+]
+SLOW_SEARCHES = [
+    (kirkman_near, 48),
+    (hanani, 43),
+    (hanani_frames, 97),
+    (kirkman_copies, 23),
+    (kirkman_cyclic, 129),
+    (whist_orbits, 124),
+    (plus_one_paths, 25),
+    (whist_two_stage, 33),
+    (whist_two_stage, 36),
+]
+
+
+def _finds_a_valid_table(tool, key):
+    assert tool.problem(key, tool.find(key)) == ""
+
+
+@pytest.mark.parametrize(("tool", "key"), QUICK_SEARCHES)
+def test_the_search_finds_a_valid_table_of_the_stored_shape(tool, key):
+    _finds_a_valid_table(tool, key)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("tool", "key"), SLOW_SEARCHES)
+def test_the_slower_searches_find_valid_tables_too(tool, key):
+    _finds_a_valid_table(tool, key)
