@@ -9,8 +9,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-FORMATS = ("progressive", "teams", "six-handed", "cutthroat", "heads-up")
-
 Side = tuple[str, ...]
 
 

@@ -5,10 +5,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.unit.rotations import assert_valid_schedule
-from tournaments.rotations import RotationError, generate, report
+from tournaments.rotations import FORMAT_SPECS, RotationError, generate, report
 from tournaments.rotations.round_robin import circle_rounds, complete_rounds
 
-TEAM_SIZE = {"teams": 2, "six-handed": 3}
+TEAM_SIZE = {code: spec.team_size for code, spec in FORMAT_SPECS.items() if spec.fixed_teams}
 
 
 def _players(n: int) -> list[str]:
