@@ -9,10 +9,8 @@ the shell; metric names are plain strings because the core knows nothing of scor
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from itertools import combinations
 from types import MappingProxyType
 from typing import Protocol
 
@@ -35,8 +33,8 @@ class Generate(Protocol):
 
 
 class Replan(Protocol):
-    """New rounds numbered from 1 for `players`, given the rounds already `played`
-    and `field`, the same rounds with every missing listed player counted as a bye."""
+    """New rounds numbered from 1 for `players` after the rounds in `history`, where
+    a listed player who missed a played round counts a bye for it."""
 
     def __call__(
         self,
@@ -45,8 +43,7 @@ class Replan(Protocol):
         *,
         seed: int,
         teams: Teams | None,
-        played: Sequence[Round],
-        field: Sequence[Round],
+        history: History,
     ) -> tuple[Round, ...]: ...
 
 
@@ -89,11 +86,10 @@ def _round_robin(size: int) -> tuple[Generate, Replan]:
         *,
         seed: int,
         teams: Teams | None,
-        played: Sequence[Round],
-        field: Sequence[Round],
+        history: History,
     ) -> tuple[Round, ...]:
         entrants = round_robin.group_teams(players, size, teams)
-        return round_robin.replan_rounds(entrants, rounds, field, seed=seed)
+        return round_robin.replan_rounds(entrants, rounds, history, seed=seed)
 
     return generate, replan
 
@@ -116,10 +112,9 @@ def _progressive_replan(
     *,
     seed: int,
     teams: Teams | None,
-    played: Sequence[Round],
-    field: Sequence[Round],
+    history: History,
 ) -> tuple[Round, ...]:
-    return progressive.generate(players, rounds, seed=seed, history=History.from_rounds(field))
+    return progressive.generate(players, rounds, seed=seed, history=history)
 
 
 def _cutthroat(
@@ -134,18 +129,9 @@ def _cutthroat_replan(
     *,
     seed: int,
     teams: Teams | None,
-    played: Sequence[Round],
-    field: Sequence[Round],
+    history: History,
 ) -> tuple[Round, ...]:
-    # Meetings count only the rounds really played; byes count missed rounds too.
-    met = Counter(
-        frozenset(pair) for r in played for t in r.tables for pair in combinations(t.players, 2)
-    )
-    byes = Counter(p for r in field for p in r.byes)
-    last = field[-1].byes if field else ()
-    return cutthroat.generate(
-        players, rounds, seed=seed, met=dict(met), byes=dict(byes), last_byes=last
-    )
+    return cutthroat.generate(players, rounds, seed=seed, history=history)
 
 
 _TEAMS = _round_robin(2)

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from . import seating
 from .formats import check_request, spec
+from .history import History
 from .schedule import RotationError, Round, Schedule
 
 
@@ -40,9 +41,8 @@ def replan(
     field = _with_missed_rounds_as_byes(played, players)
     drawn: tuple[Round, ...] = ()
     if remaining:
-        drawn = spec(format).replan(
-            players, remaining, seed=seed, teams=teams, played=played, field=field
-        )
+        history = History.from_rounds(field)
+        drawn = spec(format).replan(players, remaining, seed=seed, teams=teams, history=history)
     numbered = tuple(
         Round(number=len(played) + i + 1, tables=r.tables, byes=r.byes) for i, r in enumerate(drawn)
     )

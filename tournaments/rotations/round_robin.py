@@ -4,11 +4,11 @@ single players (heads-up), by the circle method (Berger tables)."""
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations
 
-from .schedule import RotationError, Round, Table
+from .history import History
+from .schedule import RotationError, Round, Table, pair
 
 _PAIRING_TRIES = 6
 _PLAN_TRIES = 16
@@ -40,11 +40,6 @@ def circle_rounds(count: int) -> list[tuple[list[tuple[int, int]], list[int]]]:
         rounds.append((pairings, byes))
         slots = [slots[0], slots[-1], *slots[1:-1]]
     return rounds
-
-
-def complete_rounds(count: int) -> int:
-    """Rounds in one full round robin of `count` entrants."""
-    return count if count % 2 else count - 1
 
 
 def entrant_rounds(
@@ -97,7 +92,7 @@ def group_teams(
 
 
 def replan_rounds(
-    entrants: list[Entrant], rounds: int, field: Sequence[Round], *, seed: int = 0
+    entrants: list[Entrant], rounds: int, history: History, *, seed: int = 0
 ) -> tuple[Round, ...]:
     """Rounds of whole entrants facing each other, round by round: byes to those who
     have sat out least, then a pairing with the fewest and most spread rematches.
@@ -106,21 +101,14 @@ def replan_rounds(
     so a team with a substitute keeps the meetings of the player who stayed.
     """
     rng = random.Random(seed)
-    faced: Counter[frozenset[str]] = Counter()
-    player_byes: Counter[str] = Counter()
-    for r in field:
-        for t in r.tables:
-            for a, b in combinations(t.sides, 2):
-                faced.update(frozenset((x, y)) for x in a for y in b)
-        player_byes.update(r.byes)
     count = len(entrants)
     met = [[0] * count for _ in range(count)]
     for i, j in combinations(range(count), 2):
         met[i][j] = met[j][i] = max(
-            faced[frozenset((x, y))] for x in entrants[i] for y in entrants[j]
+            history.opponents.get(pair(x, y), 0) for x in entrants[i] for y in entrants[j]
         )
-    byes = [min(player_byes[p] for p in e) for e in entrants]
-    last_byes = set(field[-1].byes) if field else set()
+    byes = [min(history.bye_count(p) for p in e) for e in entrants]
+    last_byes = set(history.last_byes)
     # Pairing round by round cannot look ahead, so several whole plans are drawn
     # and the one whose busiest pair meets least (then fewest repeats) is kept.
     plans = [
