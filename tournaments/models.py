@@ -15,7 +15,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import VARIANTS
 
-from . import limits
+from . import limits, rotations
 
 
 def new_table_token() -> str:
@@ -40,12 +40,12 @@ class Tournament(models.Model):
         TWO_HANDED = "two-handed", _(VARIANTS["two-handed"].label)
         THREE_HANDED = "three-handed", _(VARIANTS["three-handed"].label)
 
-    class Format(models.TextChoices):
-        PROGRESSIVE = "progressive", _("Progressive (partners change every round)")
-        TEAMS = "teams", _("Teams (fixed partners)")
-        SIX_HANDED = "six-handed", _("Six-handed teams of three")
-        CUTTHROAT = "cutthroat", _("Cutthroat (tables of three, each for themselves)")
-        HEADS_UP = "heads-up", _("Heads-up (two-handed, tables of two)")
+    # The formats and their labels are the rotation core's registry; a new format there
+    # is a new choice here (the labels are marked for translation in the core).
+    Format = models.TextChoices(
+        "Format",
+        [(spec.member, (spec.code, _(spec.label))) for spec in rotations.FORMAT_SPECS.values()],
+    )
 
     class EntryMode(models.TextChoices):
         HANDS = "hands", _("Hand by hand (each hand checked and scored)")

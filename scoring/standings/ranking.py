@@ -13,6 +13,8 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Generic, TypeVar
 
+from tournaments.rotations.formats import FORMAT_SPECS
+
 from .records import Competitor, Game, Outcome, Record
 
 Item = TypeVar("Item", bound=Hashable)
@@ -30,53 +32,15 @@ class Metric(StrEnum):
     FEWEST_OPPONENT_POINTS = "fewest_opponent_points"
 
 
-# Progressive and cutthroat players meet many different opponents, so points decide
-# first; fixed partnerships and heads-up play are matches, so wins decide first.
+# Each format's default order and whether it ranks teams are the rotation core's
+# format registry's; standings only turn the names into metrics.
 DEFAULT_METRICS: dict[str, tuple[Metric, ...]] = {
-    "progressive": (
-        Metric.TOTAL_POINTS,
-        Metric.WINS,
-        Metric.LONERS_MADE,
-        Metric.EUCHRES_MADE,
-        Metric.FEWEST_OPPONENT_POINTS,
-    ),
-    "cutthroat": (
-        Metric.TOTAL_POINTS,
-        Metric.WINS,
-        Metric.LONERS_MADE,
-        Metric.EUCHRES_MADE,
-        Metric.FEWEST_OPPONENT_POINTS,
-    ),
-    "teams": (
-        Metric.WINS,
-        Metric.TOTAL_POINTS,
-        Metric.POINTS_DIFFERENCE,
-        Metric.HEAD_TO_HEAD,
-        Metric.LONERS_MADE,
-        Metric.EUCHRES_MADE,
-    ),
-    "six-handed": (
-        Metric.WINS,
-        Metric.TOTAL_POINTS,
-        Metric.POINTS_DIFFERENCE,
-        Metric.HEAD_TO_HEAD,
-        Metric.LONERS_MADE,
-        Metric.EUCHRES_MADE,
-    ),
-    "heads-up": (
-        Metric.WINS,
-        Metric.POINTS_DIFFERENCE,
-        Metric.HEAD_TO_HEAD,
-        Metric.TOTAL_POINTS,
-        Metric.LONERS_MADE,
-        Metric.EUCHRES_MADE,
-    ),
+    code: tuple(Metric(name) for name in spec.standings_metrics)
+    for code, spec in FORMAT_SPECS.items()
 }
 
 # Team and six-handed events rank teams; the others rank players.
-TEAM_FORMATS = frozenset({"teams", "six-handed"})
-# Cutthroat and heads-up players each play for themselves.
-_NO_PARTNER_FORMATS = frozenset({"cutthroat", "heads-up"})
+TEAM_FORMATS = frozenset(code for code, spec in FORMAT_SPECS.items() if spec.fixed_teams)
 
 
 @dataclass(frozen=True)
@@ -88,11 +52,9 @@ class FormatFacts:
 
 
 def format_facts(format: str) -> FormatFacts:
-    """The one place the standings read format facts from.
-
-    The rotations' format registry (FormatSpec) will hold these; point this there.
-    """
-    return FormatFacts(teams=format in TEAM_FORMATS, partners=format not in _NO_PARTNER_FORMATS)
+    """The one place the standings read format facts from: the rotations' registry."""
+    spec = FORMAT_SPECS.get(format, FORMAT_SPECS["progressive"])
+    return FormatFacts(teams=spec.fixed_teams, partners=spec.partners)
 
 
 def default_metrics(format: str) -> tuple[Metric, ...]:

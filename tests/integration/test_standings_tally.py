@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from leagues import selectors
 from leagues import services as league_services
+from leagues.formats import format_family
 from scoring import services as scoring_services
 from scoring.engine import EngineError, parse_hand, play_game, rule_set, score_hand
 from scoring.models import SeatResult, TableResult
@@ -345,7 +346,9 @@ def test_a_season_of_nights_with_missed_ones_counts_each_nights_tally(
     rng = random.Random(seed)
     with transaction.atomic():
         owner = django_user_model.objects.create_user(f"o{next(_keys)}", password="x-y-z-1-2-3")
-        season = league_services.create_season(owner=owner, name="Season")
+        season = league_services.create_season(
+            owner=owner, name="Season", variant=spec[1], family=format_family(spec[0])
+        )
         pool = [f"Member {n}" for n in range(16)]
         played: list[tuple[Tournament, dict[int, Record]]] = []
         for day in (1, 2, 3):

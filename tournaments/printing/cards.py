@@ -18,12 +18,12 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from tournaments import rotations
 from tournaments.dates import day
 from tournaments.models import Bye, Player, Round, Seat, Table, Tournament
 from tournaments.qr import table_qr_svg
 
 # Formats where a table holds two partnerships (a partner column makes sense).
-PARTNER_FORMATS = {"progressive", "teams", "six-handed"}
 # Formats whose partnerships are fixed for the night: the partner goes in the card's
 # header once, and opponents are named by team.
 FIXED_TEAM_FORMATS = {"teams", "six-handed"}
@@ -182,7 +182,7 @@ def event_of(tournament: Tournament, *, rounds: int) -> Event:
         format_label=str(tournament.get_format_display()),
         per_hand=tournament.round_play == Tournament.RoundPlay.HANDS,
         hands_per_round=tournament.hands_per_round,
-        has_partners=tournament.format in PARTNER_FORMATS,
+        has_partners=rotations.spec(tournament.format).partners,
         fixed_teams=tournament.format in FIXED_TEAM_FORMATS,
         rounds=rounds,
     )

@@ -1,21 +1,24 @@
 """Seating rotations for Euchre events: pure Python, no Django.
 
 `generate` draws a whole schedule for one format, `replan` plans the rest of an
-event whose field changed, and `report` measures how fair a schedule is.
+event whose field changed, and `report` measures how fair a schedule is. Each
+format is defined once, in `formats.FORMAT_SPECS`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from . import cutthroat, heads_up, progressive, seating
+from . import seating
+from .formats import FORMAT_SPECS, FORMATS, FormatSpec, check_request, spec
 from .quality import QualityReport, report
-from .replan import TEAM_SIZE, check_request, replan
-from .round_robin import entrant_rounds, group_teams
-from .schedule import FORMATS, RotationError, Round, Schedule, Table
+from .replan import replan
+from .schedule import RotationError, Round, Schedule, Table
 
 __all__ = [
     "FORMATS",
+    "FORMAT_SPECS",
+    "FormatSpec",
     "QualityReport",
     "Round",
     "RotationError",
@@ -24,6 +27,7 @@ __all__ = [
     "generate",
     "replan",
     "report",
+    "spec",
 ]
 
 
@@ -41,13 +45,5 @@ def generate(
     it consecutive players form a team.
     """
     check_request(format, players, rounds)
-    if format == "progressive":
-        drawn = progressive.generate(players, rounds, seed=seed)
-    elif format == "cutthroat":
-        drawn = cutthroat.generate(players, rounds, seed=seed)
-    elif format == "heads-up":
-        drawn = heads_up.generate(players, rounds, seed=seed)
-    else:
-        entrants = group_teams(players, TEAM_SIZE[format], teams)
-        drawn = entrant_rounds(entrants, rounds, seed=seed)
+    drawn = spec(format).generate(players, rounds, seed=seed, teams=teams)
     return Schedule(format=format, players=tuple(players), rounds=seating.arrange(drawn))

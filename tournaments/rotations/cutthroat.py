@@ -43,10 +43,11 @@ kirkman_cyclic stored its system).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from functools import cache
 
 from . import hanani, hanani_frames, kirkman_copies, kirkman_cyclic, kirkman_near
+from .history import History
 from .schedule import RotationError, Round, Table
 
 _KTS_NODE_BUDGET = 3_000
@@ -126,12 +127,11 @@ def generate(
     rounds: int | None = None,
     *,
     seed: int = 0,
-    met: dict[frozenset[str], int] | None = None,
-    byes: dict[str, int] | None = None,
-    last_byes: Sequence[str] = (),
+    history: History | None = None,
 ) -> tuple[Round, ...]:
-    """Rounds numbered from 1; `met`, `byes` and `last_byes` carry history from rounds
-    already played (re-planning), counted per pair of players and per player."""
+    """Rounds numbered from 1; `history` holds the rounds already played (re-planning).
+    Every two players at a table of cutthroat are opponents, so its opponent
+    meetings are the pairs that have met."""
     n = len(players)
     if n < 3:
         raise RotationError("too_few_players", format="cutthroat", least=3, count=n)
@@ -140,8 +140,7 @@ def generate(
     rng = random.Random(seed)
     order = list(players)
     rng.shuffle(order)
-    history = bool(met or byes or last_byes)
-    if not history:
+    if history is None or not (history.opponents or history.byes or history.last_byes):
         planner = _best_start(order, rng)
         while rounds is not None and len(planner.rounds) < rounds:
             planner.next_round(allow_repeats=True)
@@ -150,7 +149,7 @@ def generate(
         # drawn and the one with the fewest and least repeated pairs kept.
         plans = []
         for _ in range(_START_TRIES if n <= _START_TRIES_UP_TO * 2 else 1):
-            planner = _Planner(order, rng, met or {}, byes or {}, last_byes)
+            planner = _Planner(order, rng, history.opponents, history.byes, history.last_byes)
             if rounds is None:
                 while planner.next_round(allow_repeats=False):
                     pass
@@ -435,9 +434,9 @@ class _Planner:
         self,
         order: list[str],
         rng: random.Random,
-        met: dict[frozenset[str], int],
-        byes: dict[str, int],
-        last_byes: Sequence[str],
+        met: Mapping[tuple[str, str], int],
+        byes: Mapping[str, int],
+        last_byes: Iterable[str],
     ) -> None:
         self.n = len(order)
         self.rng = rng

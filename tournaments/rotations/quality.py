@@ -11,13 +11,9 @@ from collections import Counter
 from dataclasses import asdict, dataclass
 from itertools import combinations
 
-from .schedule import Schedule
+from .schedule import Schedule, pair
 
 Pair = tuple[str, str]
-
-
-def _pair(a: str, b: str) -> Pair:
-    return (a, b) if a < b else (b, a)
 
 
 @dataclass(frozen=True)
@@ -83,13 +79,13 @@ def report(schedule: Schedule) -> QualityReport:
                     last_table[p] = table.number
                     bye_run[p] = 0
                 for a, b in combinations(side, 2):
-                    partners[_pair(a, b)] += 1
+                    partners[pair(a, b)] += 1
             for side_a, side_b in combinations(table.sides, 2):
                 for a in side_a:
                     for b in side_b:
-                        opponents[_pair(a, b)] += 1
+                        opponents[pair(a, b)] += 1
             for a, b in combinations(table.players, 2):
-                same_table[_pair(a, b)] += 1
+                same_table[pair(a, b)] += 1
         for p in rnd.byes:
             byes[p] = byes.get(p, 0) + 1
             bye_run[p] = bye_run.get(p, 0) + 1

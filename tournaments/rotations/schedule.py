@@ -8,12 +8,18 @@ order: in a table of 4, side 0 sits North/South and side 1 East/West.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .errors import RotationError as RotationError
 
-FORMATS = ("progressive", "teams", "six-handed", "cutthroat", "heads-up")
-
 Side = tuple[str, ...]
+
+Player = TypeVar("Player", str, int)
+
+
+def pair(a: Player, b: Player) -> tuple[Player, Player]:
+    """The one key for two players, whichever comes first: (smaller, larger)."""
+    return (a, b) if a <= b else (b, a)
 
 
 @dataclass(frozen=True)

@@ -33,9 +33,11 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from .schedule import pair
+
 Pair = tuple[int, int]
-Table = tuple[Pair, Pair]
-Round = tuple[tuple[Table, ...], tuple[int, ...]]
+WhistTable = tuple[Pair, Pair]
+WhistRound = tuple[tuple[WhistTable, ...], tuple[int, ...]]
 Plan = tuple[list[list[int]], list[list[int]]]
 
 # v -> (c, h, extra): h[g] is the player z replaces in round g (-1 in g0, where
@@ -298,7 +300,7 @@ STORED: dict[int, tuple[int, tuple[int, ...], tuple[int, ...]]] = {
 }
 
 
-def extend(design: Sequence[Round]) -> Plan | None:
+def extend(design: Sequence[WhistRound]) -> Plan | None:
     """The plan for v+1 players from the Wh(v) `design`, or None if nothing stored fits it."""
     v = len(design)
     if v not in STORED:
@@ -309,7 +311,7 @@ def extend(design: Sequence[Round]) -> Plan | None:
 
 
 def assemble(
-    design: Sequence[Round], c: int, replaced: Sequence[int], extra: Sequence[int]
+    design: Sequence[WhistRound], c: int, replaced: Sequence[int], extra: Sequence[int]
 ) -> Plan | None:
     """Seat the newcomer z = v: in round g in place of replaced[g] (-1: z sits out),
     then the extra round `extra` with c and z out. None if a replaced player is not
@@ -344,15 +346,11 @@ def _fits(seatings: list[list[int]], byes: list[list[int]], n: int) -> bool:
             return False
         for i in range(0, len(seats), 4):
             a, b, c, d = seats[i : i + 4]
-            partners.update((_key(a, b), _key(c, d)))
-            opponents.update(_key(x, y) for x in (a, b) for y in (c, d))
+            partners.update((pair(a, b), pair(c, d)))
+            opponents.update(pair(x, y) for x in (a, b) for y in (c, d))
     sat_out = Counter(p for out in byes for p in out)
     return (
         max(partners.values()) == 1
         and max(opponents.values()) <= 3
         and set(sat_out.values()) == {2}
     )
-
-
-def _key(a: int, b: int) -> Pair:
-    return (a, b) if a < b else (b, a)

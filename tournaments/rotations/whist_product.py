@@ -38,8 +38,8 @@ from dataclasses import dataclass
 from typing import Protocol
 
 Pair = tuple[int, int]
-Table = tuple[Pair, Pair]
-Round = tuple[tuple[Table, ...], tuple[int, ...]]
+WhistTable = tuple[Pair, Pair]
+WhistRound = tuple[tuple[WhistTable, ...], tuple[int, ...]]
 Offsets = tuple[int, int, int, int]
 
 # (Z_r, 4, 1) difference matrices for r divisible by 3, where no linear rows
@@ -165,11 +165,13 @@ def _adder(r: int) -> Callable[[int, int], int]:
     return lambda a, b: (a + b) % r
 
 
-def design(u: int, outer: Sequence[Round], inner: Sequence[Round], lifting: Lift) -> list[Round]:
+def design(
+    u: int, outer: Sequence[WhistRound], inner: Sequence[WhistRound], lifting: Lift
+) -> list[WhistRound]:
     """The product of Wh(u) (`outer`) and Wh(r) (`inner`, r = lifting.r >= 4)."""
     r, add = lifting.r, lifting.add
     split_first = u % 4 == 0 and r % 4 == 1
-    rounds: list[Round] = []
+    rounds: list[WhistRound] = []
     for g, shifts in enumerate(lifting.offsets):
         for number, (tables, byes) in enumerate(outer):
             if split_first and g == 0 and number == 0:
@@ -203,5 +205,5 @@ def design(u: int, outer: Sequence[Round], inner: Sequence[Round], lifting: Lift
     return rounds
 
 
-def _in_row(row: int, r: int, tables: Sequence[Table]) -> list[Table]:
+def _in_row(row: int, r: int, tables: Sequence[WhistTable]) -> list[WhistTable]:
     return [((row * r + a, row * r + b), (row * r + c, row * r + d)) for (a, b), (c, d) in tables]

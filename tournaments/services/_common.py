@@ -23,23 +23,16 @@ from ..models import Round, Tournament
 
 Side = tuple[str, ...]
 
-# Which game each format is played with: a progressive or teams night is four-handed
-# partnership Euchre; the other formats each need the variant dealt for their table size.
+# Which games each format is played with, and the size of its fixed teams (formats
+# missing there re-pair, or play alone, every round): the rotation core's registry.
+# Heads-up players are round-robin entrants of one there, not teams.
 FORMAT_VARIANTS: Mapping[str, tuple[str, ...]] = {
-    Tournament.Format.PROGRESSIVE: (
-        Tournament.Variant.NORTH_AMERICAN,
-        Tournament.Variant.BRITISH,
-    ),
-    Tournament.Format.TEAMS: (Tournament.Variant.NORTH_AMERICAN, Tournament.Variant.BRITISH),
-    Tournament.Format.SIX_HANDED: (Tournament.Variant.SIX_HANDED,),
-    Tournament.Format.CUTTHROAT: (Tournament.Variant.THREE_HANDED,),
-    Tournament.Format.HEADS_UP: (Tournament.Variant.TWO_HANDED,),
+    code: spec.variants for code, spec in rotations.FORMAT_SPECS.items()
 }
-
-# Fixed teams and their size; formats missing here re-pair (or play alone) every round.
 TEAM_SIZES: Mapping[str, int] = {
-    Tournament.Format.TEAMS: 2,
-    Tournament.Format.SIX_HANDED: 3,
+    code: spec.team_size
+    for code, spec in rotations.FORMAT_SPECS.items()
+    if spec.fixed_teams and spec.team_size is not None
 }
 
 

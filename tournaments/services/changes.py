@@ -54,10 +54,6 @@ class RoundChange:
         return tuple(n for n in self.byes_after if n not in self.byes_before)
 
     @property
-    def ended_byes(self) -> tuple[str, ...]:
-        return tuple(n for n in self.byes_before if n not in self.byes_after)
-
-    @property
     def changed(self) -> bool:
         return bool(self.tables) or set(self.byes_before) != set(self.byes_after)
 

@@ -5,10 +5,15 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.unit.rotations import assert_valid_schedule
-from tournaments.rotations import RotationError, generate, report
-from tournaments.rotations.round_robin import circle_rounds, complete_rounds
+from tournaments.rotations import FORMAT_SPECS, RotationError, generate, report
+from tournaments.rotations.round_robin import circle_rounds
 
-TEAM_SIZE = {"teams": 2, "six-handed": 3}
+TEAM_SIZE = {code: spec.team_size for code, spec in FORMAT_SPECS.items() if spec.fixed_teams}
+
+
+def _round_robin_length(count: int) -> int:
+    # An odd count plays one round more, each entrant sitting out once.
+    return count if count % 2 else count - 1
 
 
 def _players(n: int) -> list[str]:
@@ -25,7 +30,7 @@ def test_circle_rounds_pair_every_entrant_once(count):
     rounds = circle_rounds(count)
     met = [frozenset(p) for pairings, _ in rounds for p in pairings]
     assert len(met) == len(set(met)) == count * (count - 1) // 2
-    assert len(rounds) == complete_rounds(count)
+    assert len(rounds) == _round_robin_length(count)
     for pairings, byes in rounds:
         assert sorted([e for p in pairings for e in p] + byes) == list(range(count))
 
@@ -38,7 +43,7 @@ def test_complete_schedule_meets_every_other_team_once(format):
         schedule = generate(format, _players(n))
         assert_valid_schedule(schedule, table_players=2 * size, side_players=size)
         figures = report(schedule)
-        assert figures.rounds == complete_rounds(teams)
+        assert figures.rounds == _round_robin_length(teams)
         assert figures.max_opponent_meetings == 1
         assert figures.opponent_histogram[1] == (teams * (teams - 1) // 2) * size * size
         # Each team plays every other once: teams-1 tables together, all but one repeats.
@@ -71,7 +76,7 @@ def test_teams_are_consecutive_players_unless_given(format):
 )
 def test_fewer_rounds_than_a_round_robin_have_no_rematch(format, teams, fraction, seed):
     size = TEAM_SIZE[format]
-    rounds = max(1, int(complete_rounds(teams) * fraction))
+    rounds = max(1, int(_round_robin_length(teams) * fraction))
     schedule = generate(format, _players(teams * size), rounds, seed=seed)
     assert_valid_schedule(schedule, table_players=2 * size, side_players=size)
     figures = report(schedule)
@@ -91,7 +96,7 @@ def test_fewer_rounds_than_a_round_robin_have_no_rematch(format, teams, fraction
 )
 def test_more_rounds_than_a_round_robin_spread_repeats_evenly(format, teams, extra, seed):
     size = TEAM_SIZE[format]
-    full = complete_rounds(teams)
+    full = _round_robin_length(teams)
     rounds = full + extra
     schedule = generate(format, _players(teams * size), rounds, seed=seed)
     assert_valid_schedule(schedule, table_players=2 * size, side_players=size)

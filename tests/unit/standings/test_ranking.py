@@ -20,6 +20,7 @@ from scoring.standings import (
     standings,
     tally,
 )
+from tournaments.rotations import FORMATS
 
 from .helpers import game, heads_up, side
 
@@ -213,7 +214,7 @@ def test_players_regroup_into_teams_adding_loners_and_counting_each_euchre_once(
 
 
 def test_every_format_has_defaults_and_unknown_formats_fall_back():
-    for fmt in ("progressive", "teams", "six-handed", "cutthroat", "heads-up"):
+    for fmt in FORMATS:
         assert DEFAULT_METRICS[fmt]
     assert default_metrics("something-new") == DEFAULT_METRICS["progressive"]
 

@@ -1,0 +1,249 @@
+"""Every tournament format, defined once: its tables, its teams, its games, how it is
+seated and re-planned, and how its standings are ordered by default.
+
+The Django shell (model choices, services, standings, tests) derives from
+`FORMAT_SPECS`, so a new format is one planner module plus one entry here.
+Labels are marked with `gettext_noop` for the translators and translated in
+the shell; metric names are plain strings because the core knows nothing of scoring.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Protocol
+
+from . import cutthroat, heads_up, progressive, round_robin
+from .errors import RotationError, gettext_noop
+from .history import History
+from .schedule import Round
+
+Teams = Sequence[Sequence[str]]
+
+
+class Generate(Protocol):
+    def __call__(
+        self, players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
+    ) -> tuple[Round, ...]: ...
+
+
+class Replan(Protocol):
+    """New rounds numbered from 1 for `players` after the rounds in `history`, where
+    a listed player who missed a played round counts a bye for it."""
+
+    def __call__(
+        self,
+        players: Sequence[str],
+        rounds: int,
+        *,
+        seed: int,
+        teams: Teams | None,
+        history: History,
+    ) -> tuple[Round, ...]: ...
+
+
+@dataclass(frozen=True)
+class FormatSpec:
+    """One format. `team_size` is the players of each fixed entrant in a round robin
+    (1 for heads-up, where each player is an entrant); None when seats are drawn anew
+    every round. `variants` are the engine's game names, the first the usual one."""
+
+    code: str
+    label: str
+    table_players: int
+    team_size: int | None
+    variants: tuple[str, ...]
+    generate: Generate
+    replan: Replan
+    standings_metrics: tuple[str, ...]
+
+    @property
+    def fixed_teams(self) -> bool:
+        """Whether players sit with the same partners all event (and rank as teams)."""
+        return self.team_size is not None and self.team_size > 1
+
+    @property
+    def partners(self) -> bool:
+        """Whether players sit with a partner: a table of four or six has two sides."""
+        return self.table_players >= 4
+
+    @property
+    def member(self) -> str:
+        """The name of the format's member in Django's choices: SIX_HANDED for six-handed."""
+        return self.code.upper().replace("-", "_")
+
+
+def _round_robin(size: int) -> tuple[Generate, Replan]:
+    def generate(
+        players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
+    ) -> tuple[Round, ...]:
+        entrants = round_robin.group_teams(players, size, teams)
+        return round_robin.entrant_rounds(entrants, rounds, seed=seed)
+
+    def replan(
+        players: Sequence[str],
+        rounds: int,
+        *,
+        seed: int,
+        teams: Teams | None,
+        history: History,
+    ) -> tuple[Round, ...]:
+        entrants = round_robin.group_teams(players, size, teams)
+        return round_robin.replan_rounds(entrants, rounds, history, seed=seed)
+
+    return generate, replan
+
+
+def _heads_up(
+    players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
+) -> tuple[Round, ...]:
+    return heads_up.generate(players, rounds, seed=seed)
+
+
+def _progressive(
+    players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
+) -> tuple[Round, ...]:
+    return progressive.generate(players, rounds, seed=seed)
+
+
+def _progressive_replan(
+    players: Sequence[str],
+    rounds: int,
+    *,
+    seed: int,
+    teams: Teams | None,
+    history: History,
+) -> tuple[Round, ...]:
+    return progressive.generate(players, rounds, seed=seed, history=history)
+
+
+def _cutthroat(
+    players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
+) -> tuple[Round, ...]:
+    return cutthroat.generate(players, rounds, seed=seed)
+
+
+def _cutthroat_replan(
+    players: Sequence[str],
+    rounds: int,
+    *,
+    seed: int,
+    teams: Teams | None,
+    history: History,
+) -> tuple[Round, ...]:
+    return cutthroat.generate(players, rounds, seed=seed, history=history)
+
+
+_TEAMS = _round_robin(2)
+_SIX_HANDED = _round_robin(3)
+_HEADS_UP_REPLAN = _round_robin(1)[1]
+
+# Progressive and cutthroat players meet many different opponents, so points decide
+# first; fixed partnerships and heads-up play are matches, so wins decide first.
+_POINTS_FIRST = (
+    "total_points",
+    "wins",
+    "loners_made",
+    "euchres_made",
+    "fewest_opponent_points",
+)
+_WINS_FIRST = (
+    "wins",
+    "total_points",
+    "points_difference",
+    "head_to_head",
+    "loners_made",
+    "euchres_made",
+)
+
+FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
+    {
+        spec.code: spec
+        for spec in (
+            FormatSpec(
+                code="progressive",
+                label=gettext_noop("Progressive (partners change every round)"),
+                table_players=4,
+                team_size=None,
+                variants=("north-american", "british"),
+                generate=_progressive,
+                replan=_progressive_replan,
+                standings_metrics=_POINTS_FIRST,
+            ),
+            FormatSpec(
+                code="teams",
+                label=gettext_noop("Teams (fixed partners)"),
+                table_players=4,
+                team_size=2,
+                variants=("north-american", "british"),
+                generate=_TEAMS[0],
+                replan=_TEAMS[1],
+                standings_metrics=_WINS_FIRST,
+            ),
+            FormatSpec(
+                code="six-handed",
+                label=gettext_noop("Six-handed teams of three"),
+                table_players=6,
+                team_size=3,
+                variants=("six-handed",),
+                generate=_SIX_HANDED[0],
+                replan=_SIX_HANDED[1],
+                standings_metrics=_WINS_FIRST,
+            ),
+            FormatSpec(
+                code="cutthroat",
+                label=gettext_noop("Cutthroat (tables of three, each for themselves)"),
+                table_players=3,
+                team_size=None,
+                variants=("three-handed",),
+                generate=_cutthroat,
+                replan=_cutthroat_replan,
+                standings_metrics=_POINTS_FIRST,
+            ),
+            FormatSpec(
+                code="heads-up",
+                label=gettext_noop("Heads-up (two-handed, tables of two)"),
+                table_players=2,
+                team_size=1,
+                variants=("two-handed",),
+                generate=_heads_up,
+                replan=_HEADS_UP_REPLAN,
+                standings_metrics=(
+                    "wins",
+                    "points_difference",
+                    "head_to_head",
+                    "total_points",
+                    "loners_made",
+                    "euchres_made",
+                ),
+            ),
+        )
+    }
+)
+
+FORMATS: tuple[str, ...] = tuple(FORMAT_SPECS)
+
+
+def spec(format: str) -> FormatSpec:
+    """The format's definition; RotationError names the known ones for any other."""
+    try:
+        return FORMAT_SPECS[format]
+    except KeyError:
+        raise RotationError("unknown_format", format=format, formats=", ".join(FORMATS)) from None
+
+
+def check_request(format: str, players: Sequence[str], rounds: int | None) -> None:
+    """Raise RotationError with a plain message for a request no format can seat."""
+    wanted = spec(format)
+    if len(set(players)) != len(players):
+        raise RotationError("duplicate_players")
+    if len(players) < wanted.table_players:
+        raise RotationError(
+            "too_few_players", format=format, least=wanted.table_players, count=len(players)
+        )
+    size = wanted.team_size or 1
+    if len(players) % size:
+        raise RotationError("players_not_divisible", count=len(players), size=size)
+    if rounds is not None and rounds < 1:
+        raise RotationError("bad_rounds", rounds=rounds)
