@@ -83,8 +83,8 @@ class SeasonForm(forms.ModelForm):
             "variant": _("Only nights of this game can be added."),
             "family": _(
                 "Fixed teams: nights where a team stays together all evening; each of its "
-                "players gets the team's result. Each player for themselves: every other "
-                "night."
+                "players gets the team's result. Each player for themselves: all other "
+                "nights."
             ),
         }
 

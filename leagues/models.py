@@ -100,8 +100,8 @@ class Season(models.Model):
         validators=[MinValueValidator(1)],
         help_text=_(
             "Leave empty to count every night. Otherwise only each member's best nights "
-            "count, a missed night scored by the rule below among them; while the season "
-            "has no more nights than this, every night counts."
+            "count, and a missed night, scored by the rule below, can be one of them. Until "
+            "the season has more nights than this, every night counts."
         ),
     )
     missed_night = models.CharField(
@@ -111,8 +111,9 @@ class Season(models.Model):
         default=MissedNightRule.ZERO,
         help_text=_(
             "Nothing: a member who misses nights falls behind those who play them all. "
-            "Own average: each missed night scores the member's average again, so one "
-            "good night counts as many; ask for more nights played to be ranked. "
+            "Own average: each missed night scores the member's own average again, so a "
+            "member who played one good night scores it for every night missed; set the "
+            "nights played to be ranked to guard against that. "
             "A fixed number: every missed night is worth the same to everyone."
         ),
     )

@@ -241,8 +241,8 @@ def season_manage(request, pk: int):
                 messages.warning(
                     request,
                     _(
-                        "The season has %(nights)s nights, no more than the best %(best)s: "
-                        "every night counts until it has more."
+                        "The season has %(nights)s nights, not more than the %(best)s best "
+                        "that count: every night counts until it has more."
                     )
                     % {"nights": nights, "best": saved.best_of},
                 )

@@ -356,7 +356,9 @@ CATALOG: dict[str, Entry] = {
     ),
     "no_such_format": Entry(
         Kind.REFUSED,
-        gettext_noop("No tournament format plays %(game)s as “%(family)s”: choose the other."),
+        gettext_noop(
+            "No tournament format plays %(game)s as “%(family)s”: choose the other way of ranking."
+        ),
     ),
     "bad_min_nights": Entry(
         Kind.REFUSED,

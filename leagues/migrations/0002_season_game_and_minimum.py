@@ -63,12 +63,12 @@ class Migration(migrations.Migration):
         migrations.AlterField(
             model_name='season',
             name='best_of',
-            field=models.PositiveSmallIntegerField(blank=True, help_text="Leave empty to count every night. Otherwise only each member's best nights count, a missed night scored by the rule below among them; while the season has no more nights than this, every night counts.", null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='count the best nights'),
+            field=models.PositiveSmallIntegerField(blank=True, help_text="Leave empty to count every night. Otherwise only each member's best nights count, and a missed night, scored by the rule below, can be one of them. Until the season has more nights than this, every night counts.", null=True, validators=[django.core.validators.MinValueValidator(1)], verbose_name='count the best nights'),
         ),
         migrations.AlterField(
             model_name='season',
             name='missed_night',
-            field=models.CharField(choices=[('zero', 'Scores nothing'), ('average', "Scores the member's own average night"), ('fixed', 'Scores a fixed number of points')], default='zero', help_text="Nothing: a member who misses nights falls behind those who play them all. Own average: each missed night scores the member's average again, so one good night counts as many; ask for more nights played to be ranked. A fixed number: every missed night is worth the same to everyone.", max_length=10, verbose_name='a missed night'),
+            field=models.CharField(choices=[('zero', 'Scores nothing'), ('average', "Scores the member's own average night"), ('fixed', 'Scores a fixed number of points')], default='zero', help_text="Nothing: a member who misses nights falls behind those who play them all. Own average: each missed night scores the member's own average again, so a member who played one good night scores it for every night missed; set the nights played to be ranked to guard against that. A fixed number: every missed night is worth the same to everyone.", max_length=10, verbose_name='a missed night'),
         ),
         migrations.RunPython(game_from_nights, migrations.RunPython.noop),
         migrations.RunPython(drop_members_without_nights, migrations.RunPython.noop),

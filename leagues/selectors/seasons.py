@@ -125,8 +125,8 @@ def season_rule_text(season: Season, nights: int | None = None) -> str:
     else:
         sentences.append(
             gettext(
-                "The best %(n)s nights of each member count, a missed night among them; "
-                "a member's other nights do not."
+                "The best %(n)s nights of each member count, and a missed night, as the "
+                "rule scores it, can be one of them; a member's other nights do not."
             )
             % {"n": season.best_of}
         )

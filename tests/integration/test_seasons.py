@@ -316,7 +316,7 @@ def test_saving_best_of_more_nights_than_there_are_says_so(client, organiser):
         },
     )
     said = [str(m) for m in get_messages(response.wsgi_request)]
-    assert any("2 nights, no more than the best 5" in m for m in said)
+    assert any("2 nights, not more than the 5 best" in m for m in said)
 
 
 def test_own_average_with_a_minimum_lists_a_one_night_player_apart(client, organiser):
