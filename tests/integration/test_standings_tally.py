@@ -4,7 +4,9 @@ column against a tally this test makes itself from the stored hands and scores.
 The tally here is written from the rules as a scorer tells them, not from the code
 under test: points are the seat's stored score, a loner is a lone maker's march, a
 euchre is the makers taking fewer than three tricks (credited to each defender, and
-once to a defending team), a bye is worth what the night's settings say.
+once to a defending team), a bye is worth what the night's settings say. The page's
+table is read as rendered (its columns for the organiser's random ranking order), and a
+season's table from its nights' tallies.
 """
 
 from __future__ import annotations
@@ -13,9 +15,11 @@ import datetime
 import importlib
 import itertools
 import random
+from html.parser import HTMLParser
 
 import pytest
 from django.db import transaction
+from django.template.loader import render_to_string
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -41,6 +45,18 @@ FORMATS = [
 ]
 TRUMPS = ("clubs", "diamonds", "hearts", "spades")
 _keys = itertools.count()
+
+# The ranking metrics an organiser may choose, with the column each shows on the page
+# (head-to-head has no column: it only orders a group level on everything before it).
+COLUMNS = {
+    "total_points": "Total points",
+    "wins": "Games won (draws ½)",
+    "points_difference": "Points difference",
+    "head_to_head": None,
+    "loners_made": "Loners made",
+    "euchres_made": "Euchres made",
+    "fewest_opponent_points": "Fewest opponent points",
+}
 
 
 def record_row(record: Record) -> tuple:
@@ -183,7 +199,19 @@ def random_options(rng: random.Random, variant: str) -> dict:
     return options
 
 
-def play_night(rng: random.Random, owner, *, spec, players: int, rounds: int, day: int, names):
+def random_metrics(rng: random.Random, *, head_to_head: bool = True) -> list[str]:
+    """An organiser's ranking order: some metrics, shuffled, never only loners made (in
+    two-handed that would leave nothing, and the page would fall back to the defaults)."""
+    names = [name for name in COLUMNS if head_to_head or name != "head_to_head"]
+    while True:
+        chosen = rng.sample(names, rng.randint(1, len(names)))
+        if chosen != ["loners_made"]:
+            return chosen
+
+
+def play_night(
+    rng: random.Random, owner, *, spec, players: int, rounds: int, day: int, names, metrics
+):
     fmt, variant, _seats, team_size, _counts = spec
     round_play = rng.choice(["hands", "hands", "game"])
     options = random_options(rng, variant)
@@ -209,7 +237,7 @@ def play_night(rng: random.Random, owner, *, spec, players: int, rounds: int, da
     league_services.update_standings_settings(
         tournament=tournament,
         user=owner,
-        metrics=[],
+        metrics=metrics,
         bye_value=bye_value,
         bye_points=rng.randrange(1, 9) if bye_value == "fixed" else 0,
     )
@@ -291,7 +319,66 @@ def independent_tally(tournament: Tournament, *, teams: bool) -> dict[int, Recor
     return tallies
 
 
-def check_night(tournament: Tournament) -> dict[int, Record]:
+def shown_value(metric: str, tally: Record) -> str:
+    """What the page's column for `metric` shows for `tally`, from the figures alone."""
+    if metric == "wins":
+        # A draw is half a win: 2 wins and a draw show 2.5.
+        halves = 2 * tally.won + tally.drawn
+        return str(halves // 2) + (".5" if halves % 2 else "")
+    return str(
+        {
+            "total_points": tally.points_for + tally.bye_points,
+            "points_difference": tally.points_for - tally.points_against,
+            "loners_made": tally.loners_made,
+            "euchres_made": tally.euchres_made,
+            "fewest_opponent_points": tally.points_against,
+        }[metric]
+    )
+
+
+def ranking_key(metrics: list[str], tally: Record) -> tuple[int, ...]:
+    """Better is bigger, metric by metric (head-to-head left out by the caller)."""
+    better = {
+        "total_points": tally.points_for + tally.bye_points,
+        "wins": 2 * tally.won + tally.drawn,
+        "points_difference": tally.points_for - tally.points_against,
+        "loners_made": tally.loners_made,
+        "euchres_made": tally.euchres_made,
+        "fewest_opponent_points": -tally.points_against,
+    }
+    return tuple(better[metric] for metric in metrics)
+
+
+class StandingsTable(HTMLParser):
+    """The standings table as the page shows it: header cells and each row's cells."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.header: list[str] = []
+        self.rows: dict[int, list[str]] = {}
+        self._cells: list[str] | None = None
+        self._text: list[str] | None = None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "tr":
+            competitor = dict(attrs).get("data-competitor")
+            self._cells = self.rows.setdefault(int(competitor), []) if competitor else self.header
+        elif tag in ("td", "th") and self._cells is not None:
+            self._text = []
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th") and self._text is not None:
+            self._cells.append(" ".join("".join(self._text).split()))
+            self._text = None
+        elif tag == "tr":
+            self._cells = None
+
+    def handle_data(self, data):
+        if self._text is not None:
+            self._text.append(data)
+
+
+def check_night(tournament: Tournament, metrics: list[str]) -> dict[int, Record]:
     teams = tournament.format in ("teams", "six-handed")
     expected = independent_tally(tournament, teams=teams)
     standings = selectors.tournament_standings(tournament)
@@ -301,6 +388,37 @@ def check_night(tournament: Tournament) -> dict[int, Record]:
     for key in everyone:
         want = record_row(expected.get(key) or Record(key))
         assert found.get(key) == want, (tournament.format, key)
+    ranked = selectors.rank_night(selectors.load_night(tournament))
+    assert [(r.competitor, r.place) for r in ranked.rows] == [
+        (row.pk, row.place) for row in standings.rows
+    ]
+
+    # The page: a column per chosen metric, in the chosen order, but none for a metric
+    # the game cannot have (nobody goes alone in two-handed).
+    loners = rule_set(tournament.variant, tournament.options).going_alone
+    shown = [m for m in metrics if COLUMNS[m] and (loners or m != "loners_made")]
+    table = StandingsTable()
+    table.feed(render_to_string("leagues/_standings.html", {"standings": standings}))
+    name = "Team" if teams else "Player"
+    assert table.header == ["Place", name, "Played", "W–D–L", *map(COLUMNS.get, shown), "Byes"]
+    assert set(table.rows) == everyone
+    for key, cells in table.rows.items():
+        tally = expected.get(key) or Record(key)
+        byes = f"{tally.byes} ({tally.bye_points})" if tally.byes else "–"
+        want = [
+            str(tally.played),
+            f"{tally.won}–{tally.drawn}–{tally.lost}",
+            *(shown_value(m, tally) for m in shown),
+            byes,
+        ]
+        assert cells[2:] == want, (tournament.format, key, table.header)
+    # Best first: no row is ahead of one with better figures on the first metric.
+    if metrics[0] != "head_to_head":
+        first = [
+            ranking_key(metrics[:1], expected.get(row.pk) or Record(row.pk))
+            for row in standings.rows
+        ]
+        assert first == sorted(first, reverse=True)
     return expected
 
 
@@ -326,10 +444,18 @@ def test_every_standings_column_matches_a_tally_of_the_stored_hands(
     with transaction.atomic():
         owner = django_user_model.objects.create_user(f"o{next(_keys)}", password="x-y-z-1-2-3")
         names = [f"Player {n}" for n in range(20)]
+        metrics = random_metrics(rng)
         tournament = play_night(
-            rng, owner, spec=spec, players=spec[4][size], rounds=rounds, day=1, names=names
+            rng,
+            owner,
+            spec=spec,
+            players=spec[4][size],
+            rounds=rounds,
+            day=1,
+            names=names,
+            metrics=metrics,
         )
-        check_night(tournament)
+        check_night(tournament, metrics)
         transaction.set_rollback(True)
 
 
@@ -346,14 +472,22 @@ def test_a_season_of_nights_with_missed_ones_counts_each_nights_tally(
     rng = random.Random(seed)
     with transaction.atomic():
         owner = django_user_model.objects.create_user(f"o{next(_keys)}", password="x-y-z-1-2-3")
+        best_of = rng.choice((None, None, 1, 2))
         season = league_services.create_season(
-            owner=owner, name="Season", variant=spec[1], family=format_family(spec[0])
+            owner=owner,
+            name="Season",
+            variant=spec[1],
+            family=format_family(spec[0]),
+            best_of=best_of,
         )
         pool = [f"Member {n}" for n in range(16)]
-        played: list[tuple[Tournament, dict[int, Record]]] = []
+        teams = spec[0] in ("teams", "six-handed")
+        played: list[tuple[Tournament, dict[int, Record], set[int]]] = []
         for day in (1, 2, 3):
             # Each night a different part of the club comes, so some miss nights.
             names = rng.sample(pool, len(pool))
+            # Without head-to-head the test can tell a night's winners from its tally.
+            metrics = random_metrics(rng, head_to_head=False)
             tournament = play_night(
                 rng,
                 owner,
@@ -362,16 +496,22 @@ def test_a_season_of_nights_with_missed_ones_counts_each_nights_tally(
                 rounds=rng.randint(1, 2),
                 day=day,
                 names=names,
+                metrics=metrics,
             )
             league_services.add_night(season=season, tournament=tournament, user=owner)
-            played.append((tournament, check_night(tournament)))
+            tallies = check_night(tournament, metrics)
+            entered = {p.team_id if teams else p.pk for p in tournament.players.all()}
+            keys = {key: ranking_key(metrics, tallies.get(key) or Record(key)) for key in entered}
+            best = max(keys.values())
+            played.append((tournament, tallies, {key for key in keys if keys[key] == best}))
         standings = selectors.season_standings(season)
-        teams = spec[0] in ("teams", "six-handed")
         for row in standings.rows:
             links = {
                 link.player.tournament_id: link.player for link in row.member.player_links.all()
             }
-            for score, (tournament, tallies) in zip(row.nights, played, strict=True):
+            points: list[int] = []
+            won = 0
+            for score, (tournament, tallies, winners) in zip(row.nights, played, strict=True):
                 assert score.night == tournament.pk
                 player = links.get(tournament.pk)
                 key = None if player is None else (player.team_id if teams else player.pk)
@@ -379,7 +519,13 @@ def test_a_season_of_nights_with_missed_ones_counts_each_nights_tally(
                 assert score.played == bool(came), (row.member.name, tournament.name)
                 if came:
                     assert score.points == tallies[key].points_for + tallies[key].bye_points
-            assert row.nights_played == sum(1 for score in row.nights if score.played)
+                    points.append(score.points)
+                    won += key in winners
+            # The season table's columns, from the nights' tallies: a missed night
+            # scores nothing, so the best N nights are the member's N best scores.
+            counted = sorted(points, reverse=True)[:best_of] if best_of else points
+            shown = (row.season_points, row.nights_played, row.nights_won, row.all_points)
+            assert shown == (sum(counted), len(points), won, sum(points)), row.member.name
         transaction.set_rollback(True)
 
 
@@ -391,7 +537,9 @@ def test_the_migration_fills_the_seat_rows_the_services_write(postgres_db, djang
     names = [f"Player {n}" for n in range(20)]
     rng = random.Random(7)
     for day, spec in enumerate(FORMATS):
-        play_night(rng, owner, spec=spec, players=spec[4][1], rounds=2, day=day, names=names)
+        play_night(
+            rng, owner, spec=spec, players=spec[4][1], rounds=2, day=day, names=names, metrics=[]
+        )
     fields = [f.attname for f in SeatResult._meta.fields if f.name != "id"]
     written = sorted(SeatResult.objects.values_list(*fields))
     assert written

@@ -293,10 +293,31 @@ def test_players_cannot_be_added_directly_once_play_has_started_and_a_removal_wi
     with pytest.raises(TournamentError):
         services.import_players(tournament=tournament, text="Zed\nYan")
     first = tournament.players.first()
-    removal = services.remove_player(player=first)
+    shown = services.preview_removal(player=first)
+    removal = services.remove_player(player=first, expected_fingerprint=shown.fingerprint)
     # Played in round 1, so kept (marked as left) and the rest re-planned without them.
     assert removal.outcome == services.RemovalOutcome.WITHDRAW
     assert Player.objects.get(pk=first.pk).active is False
+
+
+def test_a_removal_that_changes_the_rotation_is_refused_until_its_preview_is_confirmed():
+    tournament = progressive()
+    ada = tournament.players.get(name="Ada Byron")
+    planned = seat_rows(tournament, range(1, 9))
+    with pytest.raises(TournamentError) as refused:
+        services.remove_player(player=ada)
+    assert refused.value.code == "removal_not_confirmed"
+    assert refused.value.status == 400
+    assert refused.value.message == (
+        f"Removing Ada Byron changes the rotation: look at GET players/{ada.pk}/removal and "
+        "send its fingerprint."
+    )
+    assert Player.objects.filter(pk=ada.pk).exists()
+    assert seat_rows(tournament, range(1, 9)) == planned
+    shown = services.preview_removal(player=ada)
+    assert shown.outcome == services.RemovalOutcome.REPLAN
+    services.remove_player(player=ada, expected_fingerprint=shown.fingerprint)
+    assert not Player.objects.filter(pk=ada.pk).exists()
 
 
 def test_remove_player_before_play():

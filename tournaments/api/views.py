@@ -23,7 +23,6 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import selectors, services
-from tournaments.errors import TournamentError
 from tournaments.models import Player, Round, Team, Tournament
 
 from . import serializers as s
@@ -222,17 +221,6 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
         tournament = self._tournament()
         player = get_object_or_404(Player, tournament=tournament, pk=player_id)
         fingerprint = request.query_params.get("fingerprint") or None
-        if fingerprint is None:
-            removal = services.preview_removal(player=player)
-            if removal.outcome != services.RemovalOutcome.DELETE:
-                raise TournamentError(
-                    "removal_not_confirmed",
-                    _(
-                        "Removing %(name)s changes the rotation: look at GET "
-                        "players/%(id)s/removal and send its fingerprint."
-                    )
-                    % {"name": player.name, "id": player.pk},
-                )
         removal = services.remove_player(player=player, expected_fingerprint=fingerprint)
         if removal.outcome == services.RemovalOutcome.DELETE:
             return Response(status=status.HTTP_204_NO_CONTENT)

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from django.db import transaction
 
-from ..errors import TournamentError
+from ..errors import DomainError, TournamentError
 from ..models import Bye, Player, Round, Seat, Tournament
 from ._common import _delete_empty_teams, _drop_planned_rotation, _has_started, _lock
 from .changes import RotationChange, _plan_change, apply_change
@@ -96,10 +96,15 @@ def remove_player(*, player: Player, expected_fingerprint: str | None = None) ->
 
     With `expected_fingerprint` (from the preview the organiser saw) the removal is
     refused if it would now do something else, e.g. because a round started meanwhile.
+    Without one only a plain delete proceeds: a removal that changes the rotation is
+    never done unseen, whether asked from the page or the API.
     """
     tournament = _lock(player.tournament)
     removal = _removal(tournament, player)
-    if expected_fingerprint is not None and expected_fingerprint != removal.fingerprint:
+    if expected_fingerprint is None:
+        if removal.outcome is not RemovalOutcome.DELETE:
+            raise DomainError("removal_not_confirmed", name=removal.player.name, id=player.pk)
+    elif expected_fingerprint != removal.fingerprint:
         raise TournamentError("stale_preview:removal")
     target = removal.player
     if removal.change is not None:
