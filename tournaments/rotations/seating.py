@@ -285,7 +285,7 @@ def _reseat_pairs(orders: list[list[tuple]], played: Sequence[Round]) -> None:
                         continue
                     first_gain = gain(current, moved)
                     reseat(first, moved)
-                    for q in {q for side in moved for q in side}:
+                    for q in dict.fromkeys(q for side in moved for q in side):
                         if spread(q) < 2:
                             continue
                         crowded = counts[q].index(max(counts[q]))
