@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Protocol
 
-from . import cutthroat, heads_up, progressive, round_robin
 from .history import History
+from .planners import cutthroat, heads_up, progressive, round_robin
 from .schedule import RotationError, Round
 
 Teams = Sequence[Sequence[str]]

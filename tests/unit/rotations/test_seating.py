@@ -7,8 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.rotations import cutthroat, generate, report
-from tournaments.rotations.round_robin import entrant_rounds
+from tournaments.rotations import generate, report
+from tournaments.rotations.planners import cutthroat
+from tournaments.rotations.planners.round_robin import entrant_rounds
 from tournaments.rotations.schedule import Round, Schedule, Table
 from tournaments.rotations.seating import _max_assignment, arrange, balance_seats, renumber_tables
 

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tournaments.rotations import whist
+from tournaments.rotations.designs import whist
 
 KNOWN = [n for n in range(4, 201) if whist.exists(n) and whist.available(n, search_steps=0)]
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.rotations import progressive, whist, whist_plus_one
+from tournaments.rotations.designs import whist
+from tournaments.rotations.designs.whist import plus_one as whist_plus_one
+from tournaments.rotations.planners import progressive
 from tournaments.rotations.quality import report
 from tournaments.rotations.schedule import Schedule
 

@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import permutations
 
-from .schedule import Round, Table
+from ..schedule import Round, Table
 
 _BALANCE_PASSES = 8
 _FLIP_STEPS_MIN = 50_000

@@ -2,9 +2,9 @@
 
 Internally players are the indices 0..n-1 of a seeded shuffle of the names, so
 the seed picks which real player takes which place in a construction. Complete
-schedules (rounds=None) come from whist designs (see whist.py); a given number
+schedules (rounds=None) come from whist designs (see designs/whist); a given number
 of rounds comes from the best of a whist prefix, a rainbow movement and a
-random seating, polished by the local search in search.py.
+random seating, polished by the local search in planners/local_search.py.
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ import random
 from collections.abc import Sequence
 from functools import cache
 
-from . import whist, whist_plus_one
-from .history import History
-from .schedule import RotationError, Round, Table
-from .search import PARTNER_WEIGHT, Counts, improve, seating_cost
+from ...designs import whist
+from ...designs.whist import plus_one as whist_plus_one
+from ...history import History
+from ...schedule import RotationError, Round, Table
+from ..local_search import PARTNER_WEIGHT, Counts, improve, seating_cost
 
 # Complete schedules above this size may take a search at run time, so plans
 # for more players do not try to start from one (see _from_complete).

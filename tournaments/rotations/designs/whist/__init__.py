@@ -16,7 +16,7 @@ twice (pairs with INF are automatic). Starters come from, in order: the closed
 construction for prime powers q = 1 (mod 4), the product construction over
 GF(a) x GF(b) (`_product_starter`), the inflation of a cyclic Wh(q+1) by
 GF(r) for n = qr + 1 (`whist_inflate`), Dudeney's published 12-player round,
-starters found offline (the table below and `whist_starters.STARTERS`, each
+starters found offline (`designs/data/whist_starters.py`, each
 checked with `_starter_ok` before use), and `find_starter` at run time for
 n > 200. Sizes with none of these may still be the direct product of two
 smaller designs (`whist_product`, not developed from a starter: see `cyclic`).
@@ -33,8 +33,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 
-from . import whist_inflate, whist_product
-from .whist_starters import STARTERS as _OFFLINE_STARTERS
+from ..data.whist_starters import STARTERS
+from . import inflate as whist_inflate
+from . import product as whist_product
 
 Pair = tuple[int, int]
 
@@ -125,156 +126,6 @@ def _powers_of_x(p: int, k: int, low: int) -> list[int] | None:
 WhistTable = tuple[Pair, Pair]
 WhistRound = tuple[tuple[WhistTable, ...], tuple[int, ...]]
 
-# Starters found by find_starter(n, seed=0) (more, found by a faster offline
-# search, are in whist_starters.py); each is a flat tuple read four at a
-# time as a table (a, b) v (c, d). For n = 4m the first entry is INF, written -1.
-_STARTERS: dict[int, tuple[int, ...]] = {
-    4: (-1, 0, 1, 2),
-    8: (-1, 4, 2, 1, 0, 5, 3, 6),
-    16: (-1, 10, 3, 6, 12, 5, 9, 7, 8, 2, 1, 11, 13, 14, 4, 0),
-    20: (-1, 10, 18, 4, 15, 8, 1, 16, 5, 6, 3, 0, 12, 14, 11, 2, 9, 17, 7, 13),
-    21: (1, 13, 2, 4, 11, 8, 14, 18, 7, 20, 15, 16, 6, 12, 5, 10, 17, 3, 9, 19),
-    24: (-1, 6, 16, 11, 21, 17, 15, 8, 22, 19, 4, 3, 7, 9, 0, 10, 12, 20, 1, 18, 5, 14, 2, 13),
-    28: (
-        -1,
-        0,
-        12,
-        15,
-        3,
-        24,
-        7,
-        20,
-        2,
-        25,
-        1,
-        26,
-        6,
-        21,
-        13,
-        14,
-        4,
-        23,
-        9,
-        18,
-        5,
-        22,
-        11,
-        16,
-        10,
-        17,
-        8,
-        19,
-    ),
-    40: (
-        -1,
-        0,
-        13,
-        26,
-        16,
-        23,
-        11,
-        28,
-        6,
-        33,
-        17,
-        22,
-        4,
-        35,
-        18,
-        21,
-        12,
-        27,
-        8,
-        31,
-        1,
-        38,
-        2,
-        37,
-        14,
-        25,
-        7,
-        32,
-        5,
-        34,
-        3,
-        36,
-        10,
-        29,
-        19,
-        20,
-        15,
-        24,
-        9,
-        30,
-    ),
-    65: (
-        19,
-        46,
-        11,
-        54,
-        32,
-        33,
-        13,
-        52,
-        9,
-        56,
-        30,
-        35,
-        29,
-        36,
-        20,
-        45,
-        4,
-        61,
-        21,
-        44,
-        6,
-        59,
-        1,
-        64,
-        17,
-        48,
-        15,
-        50,
-        5,
-        60,
-        18,
-        47,
-        2,
-        63,
-        8,
-        57,
-        10,
-        55,
-        14,
-        51,
-        16,
-        49,
-        27,
-        38,
-        22,
-        43,
-        7,
-        58,
-        24,
-        41,
-        23,
-        42,
-        31,
-        34,
-        3,
-        62,
-        25,
-        40,
-        28,
-        37,
-        12,
-        53,
-        26,
-        39,
-    ),
-}
-
 
 def exists(n: int) -> bool:
     """Wh(n) exists exactly for n = 0 or 1 (mod 4), n >= 4 (Baker 1975)."""
@@ -361,7 +212,7 @@ def group(n: int) -> Group:
 
 
 def _inflation(n: int) -> tuple[int, int] | None:
-    if n in _STARTERS or n in _OFFLINE_STARTERS:
+    if n in STARTERS:
         return None
     return whist_inflate.factors(n, prime_power, lambda q: cyclic(q + 1))
 
@@ -386,7 +237,7 @@ _TABLED_UP_TO = 200
 @cache
 def _tabled(n: int) -> tuple[int, ...] | None:
     """A stored starter for n that passes `_starter_ok`, else None."""
-    flat = _STARTERS.get(n) or _OFFLINE_STARTERS.get(n)
+    flat = STARTERS.get(n)
     if flat is None:
         return None
     size = n if n % 4 == 0 else n - 1
