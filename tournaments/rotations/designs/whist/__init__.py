@@ -36,8 +36,7 @@ from functools import cache
 from ..data.whist_starters import STARTERS
 from . import inflate as whist_inflate
 from . import product as whist_product
-
-Pair = tuple[int, int]
+from .shapes import WhistRound, WhistTable
 
 
 @dataclass(frozen=True)
@@ -121,10 +120,6 @@ def _powers_of_x(p: int, k: int, low: int) -> list[int] | None:
         shifted = [0] + digits[:-1]
         value = sum(((shifted[i] + top * minus_low[i]) % p) * p**i for i in range(k))
     return powers if value == 1 else None
-
-
-WhistTable = tuple[Pair, Pair]
-WhistRound = tuple[tuple[WhistTable, ...], tuple[int, ...]]
 
 
 def exists(n: int) -> bool:

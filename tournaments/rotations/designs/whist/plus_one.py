@@ -35,10 +35,8 @@ from collections.abc import Sequence
 
 from ...schedule import pair
 from ..data.whist_plus_one import STORED
+from .shapes import Pair, WhistRound
 
-Pair = tuple[int, int]
-WhistTable = tuple[Pair, Pair]
-WhistRound = tuple[tuple[WhistTable, ...], tuple[int, ...]]
 Plan = tuple[list[list[int]], list[list[int]]]
 
 

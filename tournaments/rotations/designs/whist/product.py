@@ -37,9 +37,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-Pair = tuple[int, int]
-WhistTable = tuple[Pair, Pair]
-WhistRound = tuple[tuple[WhistTable, ...], tuple[int, ...]]
+from .shapes import WhistRound, WhistTable
+
 Offsets = tuple[int, int, int, int]
 
 # (Z_r, 4, 1) difference matrices for r divisible by 3, where no linear rows
