@@ -276,7 +276,9 @@ def _reseat_pairs(orders: list[list[tuple]], played: Sequence[Round]) -> None:
                         continue
                     first_gain = gain(current, moved)
                     reseat(first, moved)
-                    for q in {q for side in moved for q in side}:
+                    # In seat order: a set of names would follow the string hash, and
+                    # the first of equal gains wins, so the schedule changed between runs.
+                    for q in dict.fromkeys(q for side in moved for q in side):
                         if spread(q) < 2:
                             continue
                         crowded = counts[q].index(max(counts[q]))
