@@ -94,46 +94,46 @@ def _round_robin(size: int) -> tuple[Generate, Replan]:
     return generate, replan
 
 
+class _SeatsDrawnAnew(Protocol):
+    def __call__(
+        self,
+        players: Sequence[str],
+        rounds: int | None = None,
+        *,
+        seed: int = 0,
+        history: History | None = None,
+    ) -> tuple[Round, ...]: ...
+
+
+def _drawn_anew(planner: _SeatsDrawnAnew) -> tuple[Generate, Replan]:
+    """A planner that seats everyone afresh each round and reads the history itself."""
+
+    def generate(
+        players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
+    ) -> tuple[Round, ...]:
+        return planner(players, rounds, seed=seed)
+
+    def replan(
+        players: Sequence[str],
+        rounds: int,
+        *,
+        seed: int,
+        teams: Teams | None,
+        history: History,
+    ) -> tuple[Round, ...]:
+        return planner(players, rounds, seed=seed, history=history)
+
+    return generate, replan
+
+
 def _heads_up(
     players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
 ) -> tuple[Round, ...]:
     return heads_up.generate(players, rounds, seed=seed)
 
 
-def _progressive(
-    players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
-) -> tuple[Round, ...]:
-    return progressive.generate(players, rounds, seed=seed)
-
-
-def _progressive_replan(
-    players: Sequence[str],
-    rounds: int,
-    *,
-    seed: int,
-    teams: Teams | None,
-    history: History,
-) -> tuple[Round, ...]:
-    return progressive.generate(players, rounds, seed=seed, history=history)
-
-
-def _cutthroat(
-    players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
-) -> tuple[Round, ...]:
-    return cutthroat.generate(players, rounds, seed=seed)
-
-
-def _cutthroat_replan(
-    players: Sequence[str],
-    rounds: int,
-    *,
-    seed: int,
-    teams: Teams | None,
-    history: History,
-) -> tuple[Round, ...]:
-    return cutthroat.generate(players, rounds, seed=seed, history=history)
-
-
+_PROGRESSIVE = _drawn_anew(progressive.generate)
+_CUTTHROAT = _drawn_anew(cutthroat.generate)
 _TEAMS = _round_robin(2)
 _SIX_HANDED = _round_robin(3)
 _HEADS_UP_REPLAN = _round_robin(1)[1]
@@ -166,8 +166,8 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 table_players=4,
                 team_size=None,
                 variants=("north-american", "british"),
-                generate=_progressive,
-                replan=_progressive_replan,
+                generate=_PROGRESSIVE[0],
+                replan=_PROGRESSIVE[1],
                 standings_metrics=_POINTS_FIRST,
             ),
             FormatSpec(
@@ -196,8 +196,8 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 table_players=3,
                 team_size=None,
                 variants=("three-handed",),
-                generate=_cutthroat,
-                replan=_cutthroat_replan,
+                generate=_CUTTHROAT[0],
+                replan=_CUTTHROAT[1],
                 standings_metrics=_POINTS_FIRST,
             ),
             FormatSpec(
