@@ -18,15 +18,24 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
+from scoring.engine import VARIANTS
+from scoring.engine.rules import PARTNERS
+from tournaments import rotations
 from tournaments.dates import day
 from tournaments.models import Bye, Player, Round, Seat, Table, Tournament
 from tournaments.qr import table_qr_svg
 
 # Formats where a table holds two partnerships (a partner column makes sense).
-PARTNER_FORMATS = {"progressive", "teams", "six-handed"}
+PARTNER_FORMATS = frozenset(
+    code
+    for code, spec in rotations.FORMAT_SPECS.items()
+    if all(VARIANTS[variant].seating == PARTNERS for variant in spec.variants)
+)
 # Formats whose partnerships are fixed for the night: the partner goes in the card's
 # header once, and opponents are named by team.
-FIXED_TEAM_FORMATS = {"teams", "six-handed"}
+FIXED_TEAM_FORMATS = frozenset(
+    code for code, spec in rotations.FORMAT_SPECS.items() if spec.fixed_teams
+)
 
 
 @dataclass(frozen=True)
