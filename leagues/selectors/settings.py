@@ -6,6 +6,7 @@ from django.utils.translation import gettext
 
 from scoring import standings as maths
 from tournaments.models import Tournament
+from tournaments.rotations import FORMAT_SPECS
 
 from ..models import StandingsSettings
 
@@ -25,7 +26,9 @@ def ranking_metrics(tournament: Tournament, settings: StandingsSettings) -> tupl
         except ValueError:
             # A metric removed from the code must not take the standings page down.
             pass
-    return maths.default_metrics(tournament.format)
+    # Each format's default order is the rotation core's; an unknown format ranks as progressive.
+    spec = FORMAT_SPECS.get(tournament.format, FORMAT_SPECS["progressive"])
+    return maths.parse_metrics(spec.standings_metrics)
 
 
 def bye_rule(settings: StandingsSettings) -> maths.ByeRule:
@@ -44,4 +47,5 @@ def bye_text(rule: maths.ByeRule) -> str:
 
 
 def is_team_event(tournament: Tournament) -> bool:
-    return tournament.format in maths.TEAM_FORMATS
+    spec = FORMAT_SPECS.get(tournament.format)
+    return spec is not None and spec.fixed_teams

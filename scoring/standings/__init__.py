@@ -8,12 +8,9 @@ from .chart import Chart, running_chart
 from .feats import add_hand_feats, hand_feats, makers
 from .history import RoundLine, history
 from .ranking import (
-    DEFAULT_METRICS,
-    TEAM_FORMATS,
     Metric,
     Placed,
     Row,
-    default_metrics,
     head_to_head,
     metric_value,
     order,
@@ -63,9 +60,7 @@ def standings(
 
 
 __all__ = [
-    "DEFAULT_METRICS",
     "SEASON_METRICS",
-    "TEAM_FORMATS",
     "Bye",
     "ByeRule",
     "ByeValue",
@@ -88,7 +83,6 @@ __all__ = [
     "Side",
     "add_hand_feats",
     "credit_byes",
-    "default_metrics",
     "hand_feats",
     "head_to_head",
     "history",

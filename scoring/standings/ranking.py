@@ -12,8 +12,6 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Generic, TypeVar
 
-from tournaments.rotations.formats import FORMAT_SPECS
-
 from .records import Competitor, Game, Outcome, Record
 
 Item = TypeVar("Item", bound=Hashable)
@@ -29,21 +27,6 @@ class Metric(StrEnum):
     LONERS_MADE = "loners_made"
     EUCHRES_MADE = "euchres_made"
     FEWEST_OPPONENT_POINTS = "fewest_opponent_points"
-
-
-# Each format's default order and whether it ranks teams are the rotation core's
-# format registry's; standings only turn the names into metrics.
-DEFAULT_METRICS: dict[str, tuple[Metric, ...]] = {
-    code: tuple(Metric(name) for name in spec.standings_metrics)
-    for code, spec in FORMAT_SPECS.items()
-}
-
-# Team and six-handed events rank teams; the others rank players.
-TEAM_FORMATS = frozenset(code for code, spec in FORMAT_SPECS.items() if spec.fixed_teams)
-
-
-def default_metrics(format: str) -> tuple[Metric, ...]:
-    return DEFAULT_METRICS.get(format, DEFAULT_METRICS["progressive"])
 
 
 def parse_metrics(names: Iterable[str]) -> tuple[Metric, ...]:
