@@ -18,8 +18,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tournaments.rotations import progressive, seating  # noqa: E402
+from tournaments.rotations import seating  # noqa: E402
 from tournaments.rotations.history import History  # noqa: E402
+from tournaments.rotations.planners import progressive  # noqa: E402
 from tournaments.rotations.quality import report  # noqa: E402
 from tournaments.rotations.schedule import Round, Schedule  # noqa: E402
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from django.utils.translation import gettext_lazy as _
 
 from scoring import standings as maths
+from tournaments.format_facts import partnered
 from tournaments.models import Player, Tournament
 
 from .night_standings import night_standings
@@ -82,5 +83,5 @@ def player_night(tournament: Tournament, player_pk: int) -> PlayerNight:
         bye_text=bye_text(rule),
         place=row.place if row else None,
         shared=row.shared if row else False,
-        partners=maths.format_facts(tournament.format).partners,
+        partners=partnered(tournament.format),
     )

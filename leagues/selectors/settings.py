@@ -6,7 +6,9 @@ from django.utils.translation import gettext
 
 from scoring import standings as maths
 from scoring.engine.rules import VARIANTS
+from tournaments.format_facts import fixed_teams
 from tournaments.models import Tournament
+from tournaments.rotations import FORMAT_SPECS
 
 from ..models import StandingsSettings
 
@@ -30,7 +32,9 @@ def ranking_metrics(tournament: Tournament, settings: StandingsSettings) -> tupl
             chosen = ()
         if chosen:
             return chosen
-    return maths.possible_metrics(maths.default_metrics(tournament.format), loners=loners)
+    # Each format's default order is the rotation core's; an unknown format ranks as progressive.
+    spec = FORMAT_SPECS.get(tournament.format, FORMAT_SPECS["progressive"])
+    return maths.possible_metrics(maths.parse_metrics(spec.standings_metrics), loners=loners)
 
 
 def offered_metrics(tournament: Tournament) -> tuple:
@@ -60,4 +64,4 @@ def bye_text(rule: maths.ByeRule) -> str:
 
 
 def is_team_event(tournament: Tournament) -> bool:
-    return maths.format_facts(tournament.format).teams
+    return fixed_teams(tournament.format)

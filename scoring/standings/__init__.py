@@ -7,14 +7,9 @@ database side in `leagues.selectors` does the reading.
 from .chart import Chart, running_chart
 from .history import RoundLine, history
 from .ranking import (
-    DEFAULT_METRICS,
-    TEAM_FORMATS,
-    FormatFacts,
     Metric,
     Placed,
     Row,
-    default_metrics,
-    format_facts,
     games_won,
     head_to_head,
     metric_value,
@@ -66,9 +61,7 @@ def standings(
 
 
 __all__ = [
-    "DEFAULT_METRICS",
     "SEASON_METRICS",
-    "TEAM_FORMATS",
     "Bye",
     "ByeRule",
     "ByeValue",
@@ -91,8 +84,6 @@ __all__ = [
     "SeasonRule",
     "Side",
     "credit_byes",
-    "default_metrics",
-    "format_facts",
     "games_won",
     "head_to_head",
     "history",

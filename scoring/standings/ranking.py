@@ -13,8 +13,6 @@ from decimal import Decimal
 from enum import StrEnum
 from typing import Generic, TypeVar
 
-from tournaments.rotations.formats import FORMAT_SPECS
-
 from .records import Competitor, Game, Outcome, Record
 
 Item = TypeVar("Item", bound=Hashable)
@@ -30,35 +28,6 @@ class Metric(StrEnum):
     LONERS_MADE = "loners_made"
     EUCHRES_MADE = "euchres_made"
     FEWEST_OPPONENT_POINTS = "fewest_opponent_points"
-
-
-# Each format's default order and whether it ranks teams are the rotation core's
-# format registry's; standings only turn the names into metrics.
-DEFAULT_METRICS: dict[str, tuple[Metric, ...]] = {
-    code: tuple(Metric(name) for name in spec.standings_metrics)
-    for code, spec in FORMAT_SPECS.items()
-}
-
-# Team and six-handed events rank teams; the others rank players.
-TEAM_FORMATS = frozenset(code for code, spec in FORMAT_SPECS.items() if spec.fixed_teams)
-
-
-@dataclass(frozen=True)
-class FormatFacts:
-    """What the standings pages need to know about a format."""
-
-    teams: bool  # fixed partnerships, ranked as teams
-    partners: bool  # players sit with a partner (cutthroat and heads-up have none)
-
-
-def format_facts(format: str) -> FormatFacts:
-    """The one place the standings read format facts from: the rotations' registry."""
-    spec = FORMAT_SPECS.get(format, FORMAT_SPECS["progressive"])
-    return FormatFacts(teams=spec.fixed_teams, partners=spec.partners)
-
-
-def default_metrics(format: str) -> tuple[Metric, ...]:
-    return DEFAULT_METRICS.get(format, DEFAULT_METRICS["progressive"])
 
 
 def possible_metrics(metrics: Iterable[Metric], *, loners: bool) -> tuple[Metric, ...]:

@@ -18,15 +18,10 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from tournaments import rotations
+from tournaments import format_facts
 from tournaments.dates import day
 from tournaments.models import Bye, Player, Round, Seat, Table, Tournament
 from tournaments.qr import table_qr_svg
-
-# Formats where a table holds two partnerships (a partner column makes sense).
-# Formats whose partnerships are fixed for the night: the partner goes in the card's
-# header once, and opponents are named by team.
-FIXED_TEAM_FORMATS = {"teams", "six-handed"}
 
 
 @dataclass(frozen=True)
@@ -182,8 +177,8 @@ def event_of(tournament: Tournament, *, rounds: int) -> Event:
         format_label=str(tournament.get_format_display()),
         per_hand=tournament.round_play == Tournament.RoundPlay.HANDS,
         hands_per_round=tournament.hands_per_round,
-        has_partners=rotations.spec(tournament.format).partners,
-        fixed_teams=tournament.format in FIXED_TEAM_FORMATS,
+        has_partners=format_facts.partnered(tournament.format),
+        fixed_teams=format_facts.fixed_teams(tournament.format),
         rounds=rounds,
     )
 
@@ -247,7 +242,8 @@ def _names_only(team_name: str, members: list[str]) -> bool:
 
 def scorecards(seating: Seating, *, player_ids: list[int] | None = None) -> list[Scorecard]:
     """One card per player (active, or seated somewhere), in name order."""
-    fixed = seating.tournament.format in FIXED_TEAM_FORMATS
+    # Fixed partnerships: the partner goes in the card's header once, opponents by team.
+    fixed = format_facts.fixed_teams(seating.tournament.format)
     lines: dict[int, dict[int, CardRound]] = defaultdict(dict)
     seated_ids: set[int] = set()
     for rnd in seating.rounds:

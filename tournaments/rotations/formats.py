@@ -14,9 +14,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Protocol
 
-from . import cutthroat, heads_up, progressive, round_robin
 from .errors import RotationError, gettext_noop
 from .history import History
+from .planners import cutthroat, heads_up, progressive, round_robin
 from .schedule import Round
 
 Teams = Sequence[Sequence[str]]
@@ -64,11 +64,6 @@ class FormatSpec:
         return self.team_size is not None and self.team_size > 1
 
     @property
-    def partners(self) -> bool:
-        """Whether players sit with a partner: a table of four or six has two sides."""
-        return self.table_players >= 4
-
-    @property
     def member(self) -> str:
         """The name of the format's member in Django's choices: SIX_HANDED for six-handed."""
         return self.code.upper().replace("-", "_")
@@ -95,46 +90,46 @@ def _round_robin(size: int) -> tuple[Generate, Replan]:
     return generate, replan
 
 
+class _SeatsDrawnAnew(Protocol):
+    def __call__(
+        self,
+        players: Sequence[str],
+        rounds: int | None = None,
+        *,
+        seed: int = 0,
+        history: History | None = None,
+    ) -> tuple[Round, ...]: ...
+
+
+def _drawn_anew(planner: _SeatsDrawnAnew) -> tuple[Generate, Replan]:
+    """A planner that seats everyone afresh each round and reads the history itself."""
+
+    def generate(
+        players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
+    ) -> tuple[Round, ...]:
+        return planner(players, rounds, seed=seed)
+
+    def replan(
+        players: Sequence[str],
+        rounds: int,
+        *,
+        seed: int,
+        teams: Teams | None,
+        history: History,
+    ) -> tuple[Round, ...]:
+        return planner(players, rounds, seed=seed, history=history)
+
+    return generate, replan
+
+
 def _heads_up(
     players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
 ) -> tuple[Round, ...]:
     return heads_up.generate(players, rounds, seed=seed)
 
 
-def _progressive(
-    players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
-) -> tuple[Round, ...]:
-    return progressive.generate(players, rounds, seed=seed)
-
-
-def _progressive_replan(
-    players: Sequence[str],
-    rounds: int,
-    *,
-    seed: int,
-    teams: Teams | None,
-    history: History,
-) -> tuple[Round, ...]:
-    return progressive.generate(players, rounds, seed=seed, history=history)
-
-
-def _cutthroat(
-    players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
-) -> tuple[Round, ...]:
-    return cutthroat.generate(players, rounds, seed=seed)
-
-
-def _cutthroat_replan(
-    players: Sequence[str],
-    rounds: int,
-    *,
-    seed: int,
-    teams: Teams | None,
-    history: History,
-) -> tuple[Round, ...]:
-    return cutthroat.generate(players, rounds, seed=seed, history=history)
-
-
+_PROGRESSIVE = _drawn_anew(progressive.generate)
+_CUTTHROAT = _drawn_anew(cutthroat.generate)
 _TEAMS = _round_robin(2)
 _SIX_HANDED = _round_robin(3)
 _HEADS_UP_REPLAN = _round_robin(1)[1]
@@ -167,8 +162,8 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 table_players=4,
                 team_size=None,
                 variants=("north-american", "british"),
-                generate=_progressive,
-                replan=_progressive_replan,
+                generate=_PROGRESSIVE[0],
+                replan=_PROGRESSIVE[1],
                 standings_metrics=_POINTS_FIRST,
             ),
             FormatSpec(
@@ -197,8 +192,8 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 table_players=3,
                 team_size=None,
                 variants=("three-handed",),
-                generate=_cutthroat,
-                replan=_cutthroat_replan,
+                generate=_CUTTHROAT[0],
+                replan=_CUTTHROAT[1],
                 standings_metrics=_POINTS_FIRST,
             ),
             FormatSpec(

@@ -5,6 +5,8 @@ turn players into names for it and its schedules back into rows. Row locks come 
 tournaments.locking, in its one order. A round closes only through
 scoring.services.close_round (results checked, audit entry written)."""
 
+from tournaments.format_facts import partners_rotate
+
 from ._common import (
     EDITABLE_FIELDS,
     FORMAT_VARIANTS,
@@ -14,7 +16,6 @@ from ._common import (
     RULE_FIELDS,
     TEAM_NAME_MAX,
     TEAM_SIZES,
-    partners_rotate,
 )
 from .changes import (
     RotationChange,

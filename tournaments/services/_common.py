@@ -12,8 +12,7 @@ from django.db.models import Count
 from django.utils.functional import lazy
 from django.utils.translation import gettext
 
-from scoring.engine import VARIANTS, EngineError, rule_set
-from scoring.engine.rules import PARTNERS
+from scoring.engine import EngineError, rule_set
 from scoring.errors import RuleBroken
 from tournaments import locking, rotations
 
@@ -34,16 +33,6 @@ TEAM_SIZES: Mapping[str, int] = {
     for code, spec in rotations.FORMAT_SPECS.items()
     if spec.fixed_teams and spec.team_size is not None
 }
-
-
-def partners_rotate(fmt: str) -> bool:
-    """Whether the format's players change partners: partnership games without fixed teams.
-
-    Cutthroat and heads-up have no partners at all, teams and six-handed keep theirs.
-    """
-    variants = FORMAT_VARIANTS.get(fmt, ())
-    partnered = all(VARIANTS[variant].seating == PARTNERS for variant in variants)
-    return bool(variants) and partnered and fmt not in TEAM_SIZES
 
 
 NAME_MAX = limits.PLAYER_NAME_MAX

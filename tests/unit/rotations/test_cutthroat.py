@@ -5,25 +5,16 @@ import random
 import pytest
 
 from tests.unit.rotations import assert_valid_schedule
+from tests.unit.rotations.kirkman_search import _bicyclic_base, _cyclic_base
 from tests.unit.rotations.sweep import sweep
-from tournaments.rotations import (
-    RotationError,
-    generate,
-    hanani,
-    hanani_frames,
-    kirkman_copies,
-    kirkman_cyclic,
-    kirkman_near,
-    report,
-)
-from tournaments.rotations.cutthroat import (
-    _KNOWN_BASES,
-    _best_start,
-    _bicyclic_base,
-    _cyclic_base,
-    _develop,
-    kirkman_rounds,
-)
+from tournaments.rotations import RotationError, generate, report
+from tournaments.rotations.designs import hanani
+from tournaments.rotations.designs.data.kirkman_bases import KNOWN_BASES
+from tournaments.rotations.designs.hanani import frames as hanani_frames
+from tournaments.rotations.designs.kirkman import copies as kirkman_copies
+from tournaments.rotations.designs.kirkman import cyclic as kirkman_cyclic
+from tournaments.rotations.designs.kirkman import near as kirkman_near
+from tournaments.rotations.planners.cutthroat import _best_start, _develop, kirkman_rounds
 
 
 def _players(n: int) -> list[str]:
@@ -45,7 +36,7 @@ def _most_rounds(n: int) -> int:
 
 
 _STORED_KIRKMAN = sorted(
-    [*_KNOWN_BASES, *kirkman_cyclic.BASES, *(3 * q for q in kirkman_copies.BASES)]
+    [*KNOWN_BASES, *kirkman_cyclic.BASES, *(3 * q for q in kirkman_copies.BASES)]
 )
 
 
@@ -284,9 +275,9 @@ def test_a_wrong_stored_frame_is_rejected(monkeypatch):
 
 @pytest.mark.parametrize("n", [27, 39])
 def test_a_wrong_base_kept_in_cutthroat_is_rejected_not_played(n, monkeypatch):
-    first, second, *rest = _KNOWN_BASES[n]
+    first, second, *rest = KNOWN_BASES[n]
     swapped = ((first[0], second[1], first[2]), (second[0], first[1], second[2]), *rest)
-    monkeypatch.setitem(_KNOWN_BASES, n, swapped)
+    monkeypatch.setitem(KNOWN_BASES, n, swapped)
     kirkman_rounds.cache_clear()
     try:
         with pytest.raises(AssertionError, match="failed verification"):

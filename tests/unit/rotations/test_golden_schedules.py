@@ -12,6 +12,8 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -76,6 +78,26 @@ def test_the_golden_file_covers_every_format_and_size(golden):
 @pytest.mark.parametrize(("format", "n", "rounds"), _cases())
 def test_make_rotation_prints_the_same_schedule(golden, format, n, rounds):
     assert _printed(format, n, rounds) == golden[_key(format, n, rounds)]
+
+
+def test_the_same_request_prints_the_same_schedule_in_every_process():
+    # 38 players over 38 rounds once took its seats in the order of a set of names,
+    # which Python hashes differently in every process (PYTHONHASHSEED).
+    root = Path(__file__).resolve().parents[3]
+    args = ["manage.py", "make_rotation", "--format", "cutthroat", "--players", "38"]
+    printed = {
+        subprocess.run(
+            [sys.executable, *args, "--rounds", "38"],
+            capture_output=True,
+            text=True,
+            cwd=root,
+            env={**os.environ, "PYTHONHASHSEED": str(hash_seed)},
+            check=True,
+            timeout=120,
+        ).stdout
+        for hash_seed in (0, 1, 4)
+    }
+    assert len(printed) == 1
 
 
 if __name__ == "__main__":  # pragma: no cover - regenerates the file by hand

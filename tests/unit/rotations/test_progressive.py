@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from tests.unit.rotations.sweep import sweep
-from tournaments.rotations import progressive
 from tournaments.rotations.history import History
+from tournaments.rotations.planners import progressive
 from tournaments.rotations.quality import report
 from tournaments.rotations.schedule import RotationError, Round, Schedule
 

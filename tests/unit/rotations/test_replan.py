@@ -96,7 +96,7 @@ def test_cutthroat_byes_even_out_over_played_and_new_rounds():
 
 
 def test_progressive_replan_never_repeats_a_partner():
-    pytest.importorskip("tournaments.rotations.progressive")
+    pytest.importorskip("tournaments.rotations.planners.progressive")
     full = generate("progressive", _players(20), 8, seed=3)
     played = _played(full, 3)
     field = [p for p in _players(20) if p != "P5"]

@@ -6,7 +6,7 @@ from hypothesis import strategies as st
 
 from tests.unit.rotations import assert_valid_schedule
 from tournaments.rotations import FORMAT_SPECS, RotationError, generate, report
-from tournaments.rotations.round_robin import circle_rounds
+from tournaments.rotations.planners.round_robin import circle_rounds
 
 TEAM_SIZE = {code: spec.team_size for code, spec in FORMAT_SPECS.items() if spec.fixed_teams}
 

@@ -7,10 +7,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tournaments.rotations import cutthroat, generate, report
-from tournaments.rotations.round_robin import entrant_rounds
+from tournaments.rotations import generate, report
+from tournaments.rotations.planners import cutthroat
+from tournaments.rotations.planners.round_robin import entrant_rounds
 from tournaments.rotations.schedule import Round, Schedule, Table
-from tournaments.rotations.seating import _max_assignment, arrange, balance_seats, renumber_tables
+from tournaments.rotations.seating import arrange, balance_seats, renumber_tables
+from tournaments.rotations.seating.assignment import max_assignment
 
 
 def _players(n: int) -> list[str]:
@@ -74,7 +76,7 @@ def test_hungarian_assignment_is_optimal():
     for k in range(1, 7):
         for _ in range(30):
             gain = [[rng.randint(0, 4) for _ in range(k)] for _ in range(k)]
-            chosen = _max_assignment(gain)
+            chosen = max_assignment(gain)
             assert sorted(chosen) == list(range(k))
             best = max(
                 sum(gain[i][p[i]] for i in range(k)) for p in itertools.permutations(range(k))

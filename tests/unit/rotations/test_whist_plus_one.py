@@ -4,7 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.rotations import progressive, whist, whist_plus_one
+from tournaments.rotations.designs import whist
+from tournaments.rotations.designs.whist import plus_one as whist_plus_one
+from tournaments.rotations.planners import progressive
+from tournaments.rotations.planners.progressive import complete_schedules
 from tournaments.rotations.quality import report
 from tournaments.rotations.schedule import Schedule
 
@@ -58,13 +61,13 @@ def test_without_a_stored_entry_the_fallback_still_never_repeats_a_partner(
 ) -> None:
     n = 106  # Wh(105) is a direct product: without its entry there is no exact plan
     monkeypatch.delitem(whist_plus_one.STORED, 105)
-    progressive._plus_one.cache_clear()
+    complete_schedules._plus_one.cache_clear()
     try:
         assert not progressive.is_exact_complete(n)
         players = names(n)
         rounds = progressive.generate(players)
     finally:
-        progressive._plus_one.cache_clear()
+        complete_schedules._plus_one.cache_clear()
     q = report(Schedule("progressive", tuple(players), rounds))
     assert q.max_partner_meetings == 1
     assert q.byes_max - q.byes_min <= 1

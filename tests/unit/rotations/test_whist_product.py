@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.rotations import progressive, whist, whist_product
+from tournaments.rotations.designs import whist
+from tournaments.rotations.designs.whist import product as whist_product
+from tournaments.rotations.planners import progressive
 
 
 @pytest.mark.parametrize("r", [4, 5, 8, 9, 21, 25, 33, 35, 41])

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments.rotations import whist, whist_inflate
-from tournaments.rotations.whist_starters import STARTERS
+from tournaments.rotations.designs import whist
+from tournaments.rotations.designs.data.whist_starters import STARTERS
+from tournaments.rotations.designs.whist import inflate as whist_inflate
 
 # Sizes clubs actually play from 32 up, and those of them with an exact design.
 CLUB_SIZES = (

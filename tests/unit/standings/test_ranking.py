@@ -5,13 +5,11 @@ from __future__ import annotations
 import pytest
 
 from scoring.standings import (
-    DEFAULT_METRICS,
     Bye,
     ByeRule,
     ByeValue,
     Metric,
     Outcome,
-    default_metrics,
     head_to_head,
     order,
     parse_metrics,
@@ -20,7 +18,7 @@ from scoring.standings import (
     standings,
     tally,
 )
-from tournaments.rotations import FORMATS
+from tournaments.rotations import FORMAT_SPECS
 
 from .helpers import game, heads_up, side
 
@@ -213,10 +211,10 @@ def test_players_regroup_into_teams_adding_loners_and_counting_each_euchre_once(
     assert records["A"].byes == 1
 
 
-def test_every_format_has_defaults_and_unknown_formats_fall_back():
-    for fmt in FORMATS:
-        assert DEFAULT_METRICS[fmt]
-    assert default_metrics("something-new") == DEFAULT_METRICS["progressive"]
+def test_every_format_ranks_by_default_with_metrics_the_standings_know():
+    for spec in FORMAT_SPECS.values():
+        assert parse_metrics(spec.standings_metrics)
+        assert len(parse_metrics(spec.standings_metrics)) == len(spec.standings_metrics)
 
 
 def test_metric_names_parse_in_order_without_repeats():

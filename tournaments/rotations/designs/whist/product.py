@@ -28,7 +28,7 @@ r = 21 and 33 the two other rows are stored (`_STORED_ROWS`).
     while the players (a, x) play R0 among themselves (its tables at t = x).
     That is r rounds in place of one, so u*r - 1 rounds, no byes.
 
-The caller (whist.py) verifies the result in full before it is used.
+The caller (designs/whist) verifies the result in full before it is used.
 """
 
 from __future__ import annotations
@@ -37,9 +37,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
-Pair = tuple[int, int]
-WhistTable = tuple[Pair, Pair]
-WhistRound = tuple[tuple[WhistTable, ...], tuple[int, ...]]
+from .shapes import WhistRound, WhistTable
+
 Offsets = tuple[int, int, int, int]
 
 # (Z_r, 4, 1) difference matrices for r divisible by 3, where no linear rows

@@ -1,5 +1,4 @@
-"""Seating within rounds already drawn: who sits North/South, and which table number
-each table gets, so players keep their seats balanced and walk as little as possible."""
+"""Who sits where at each table: side orders that keep every player's seats even."""
 
 from __future__ import annotations
 
@@ -8,22 +7,14 @@ import random
 from collections.abc import Callable, Sequence
 from itertools import permutations
 
-from .schedule import Round, Table
+from ..schedule import Round, Table
 
 _BALANCE_PASSES = 8
 _FLIP_STEPS_MIN = 50_000
-# Above this many tables a round is numbered greedily (largest stays first): the
-# O(k^3) assignment in pure Python costs more than the few moves it saves there.
-_HUNGARIAN_MAX_TABLES = 16
 # Work of the tabu finish of the table flips, in tables looked at: a step looks
 # at every table of every player still off, a few dozen on a club night but
 # hundreds each on a long complete schedule, so steps would not bound the time.
 _TABU_WORK = 200_000
-
-
-def arrange(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> tuple[Round, ...]:
-    """Balance seats, then renumber tables; `played` rounds are history, left as they are."""
-    return renumber_tables(balance_seats(rounds, played=played), played=played)
 
 
 def balance_seats(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> tuple[Round, ...]:
@@ -121,8 +112,8 @@ def _flip_tables(orders: list[list[tuple]], played: Sequence[Round]) -> None:
     """
     lead: dict[str, int] = {}
     tables_of: dict[str, list[tuple[int, int]]] = {}
-    for played_round in played:
-        for t in played_round.tables:
+    for r in played:
+        for t in r.tables:
             if len(t.sides) == 2:
                 for sign, side in ((1, t.sides[0]), (-1, t.sides[1])):
                     for p in side:
@@ -236,8 +227,8 @@ def _reseat_pairs(orders: list[list[tuple]], played: Sequence[Round]) -> None:
     seats = max((len(sides) for chosen in orders for sides in chosen), default=2)
     counts: dict[str, list[int]] = {}
     where: dict[str, list[tuple[int, int]]] = {}
-    for played_round in played:
-        for t in played_round.tables:
+    for r in played:
+        for t in r.tables:
             for seat, side in enumerate(t.sides):
                 for p in side:
                     counts.setdefault(p, [0] * seats)[seat] += 1
@@ -285,6 +276,8 @@ def _reseat_pairs(orders: list[list[tuple]], played: Sequence[Round]) -> None:
                         continue
                     first_gain = gain(current, moved)
                     reseat(first, moved)
+                    # In seat order: a set of names would follow the string hash, and
+                    # the first of equal gains wins, so the schedule changed between runs.
                     for q in dict.fromkeys(q for side in moved for q in side):
                         if spread(q) < 2:
                             continue
@@ -321,17 +314,17 @@ def _flip_paths(orders: list[list[tuple]], played: Sequence[Round]) -> None:
     for chosen in orders:
         for sides in chosen:
             for side in sides:
-                sorted_side = tuple(sorted(side))
+                key = tuple(sorted(side))
                 for p in side:
-                    if side_of.setdefault(p, sorted_side) != sorted_side:
+                    if side_of.setdefault(p, key) != key:
                         return  # partners change: sides are not fixed entities
     lead: dict[tuple, int] = {}
 
     def key(side: Sequence[str]) -> tuple:
         return tuple(sorted(side))
 
-    for played_round in played:
-        for t in played_round.tables:
+    for r in played:
+        for t in r.tables:
             if len(t.sides) == 2:
                 lead[key(t.sides[0])] = lead.get(key(t.sides[0]), 0) + 1
                 lead[key(t.sides[1])] = lead.get(key(t.sides[1]), 0) - 1
@@ -383,123 +376,3 @@ def _flip_paths(orders: list[list[tuple]], played: Sequence[Round]) -> None:
             lead[ka] -= 2
             lead[kb] += 2
             orders[r][i] = (b, a)
-
-
-def renumber_tables(rounds: Sequence[Round], *, played: Sequence[Round] = ()) -> tuple[Round, ...]:
-    """Number tables 1..k in each round so as many players as possible stay at the
-    table number they last played at.
-
-    Round by round, an optimal assignment (Hungarian method) of tables to numbers
-    maximises the players who stay. Chaining optimal rounds is not optimal overall,
-    so the result is kept only if it moves players less than the numbering as drawn.
-    """
-    last_table = _last_tables(played)
-    drawn_moves = _moves(rounds, _last_tables(played))
-    renumbered = []
-    for r in rounds:
-        k = len(r.tables)
-        stays = [[0] * k for _ in range(k)]
-        for i, t in enumerate(r.tables):
-            for p in t.players:
-                number = last_table.get(p)
-                if number is not None and 1 <= number <= k:
-                    stays[i][number - 1] += 1
-        if k <= _HUNGARIAN_MAX_TABLES:
-            assignment = _max_assignment(stays)
-        else:
-            assignment = _greedy_assignment(stays)
-        tables = sorted(
-            (Table(assignment[i] + 1, t.sides) for i, t in enumerate(r.tables)),
-            key=lambda t: t.number,
-        )
-        for t in tables:
-            for p in t.players:
-                last_table[p] = t.number
-        renumbered.append(Round(number=r.number, tables=tuple(tables), byes=r.byes))
-    if _moves(renumbered, _last_tables(played)) > drawn_moves:
-        return tuple(rounds)
-    return tuple(renumbered)
-
-
-def _last_tables(played: Sequence[Round]) -> dict[str, int]:
-    last_table: dict[str, int] = {}
-    for r in played:
-        for t in r.tables:
-            for p in t.players:
-                last_table[p] = t.number
-    return last_table
-
-
-def _moves(rounds: Sequence[Round], last_table: dict[str, int]) -> int:
-    moves = 0
-    for r in rounds:
-        for t in r.tables:
-            for p in t.players:
-                if p in last_table and last_table[p] != t.number:
-                    moves += 1
-                last_table[p] = t.number
-    return moves
-
-
-def _greedy_assignment(gain: list[list[int]]) -> list[int]:
-    """Row i -> column assignment[i], taking the largest remaining gains first."""
-    k = len(gain)
-    assignment = [-1] * k
-    taken = [False] * k
-    cells = sorted(
-        ((g, i, j) for i, row in enumerate(gain) for j, g in enumerate(row) if g),
-        key=lambda c: (-c[0], c[1], c[2]),
-    )
-    for _, i, j in cells:
-        if assignment[i] < 0 and not taken[j]:
-            assignment[i] = j
-            taken[j] = True
-    free = iter(j for j in range(k) if not taken[j])
-    return [j if j >= 0 else next(free) for j in assignment]
-
-
-def _max_assignment(gain: list[list[int]]) -> list[int]:
-    """Row i -> column assignment[i] with the largest total gain (square matrix),
-    by the Hungarian method on costs -gain in O(k^3)."""
-    k = len(gain)
-    if k == 0:
-        return []
-    inf = float("inf")
-    u = [0.0] * (k + 1)
-    v = [0.0] * (k + 1)
-    match = [0] * (k + 1)  # column -> row, 1-based; 0 = free
-    way = [0] * (k + 1)
-    for row in range(1, k + 1):
-        match[0] = row
-        col0 = 0
-        minv = [inf] * (k + 1)
-        used = [False] * (k + 1)
-        while True:
-            used[col0] = True
-            r0 = match[col0]
-            delta, col1 = inf, 0
-            for col in range(1, k + 1):
-                if not used[col]:
-                    cur = -gain[r0 - 1][col - 1] - u[r0] - v[col]
-                    if cur < minv[col]:
-                        minv[col] = cur
-                        way[col] = col0
-                    if minv[col] < delta:
-                        delta, col1 = minv[col], col
-            for col in range(k + 1):
-                if used[col]:
-                    u[match[col]] += delta
-                    v[col] -= delta
-                else:
-                    minv[col] -= delta
-            col0 = col1
-            if match[col0] == 0:
-                break
-        while col0:
-            col1 = way[col0]
-            match[col0] = match[col1]
-            col0 = col1
-    assignment = [0] * k
-    for col in range(1, k + 1):
-        assignment[match[col] - 1] = col - 1
-    return assignment

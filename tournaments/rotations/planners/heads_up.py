@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..schedule import RotationError, Round
 from .round_robin import entrant_rounds
-from .schedule import RotationError, Round
 
 
 def generate(

@@ -7,8 +7,8 @@ import random
 from collections.abc import Sequence
 from itertools import combinations
 
-from .history import History
-from .schedule import RotationError, Round, Table, pair
+from ..history import History
+from ..schedule import RotationError, Round, Table, pair
 
 _PAIRING_TRIES = 6
 _PLAN_TRIES = 16

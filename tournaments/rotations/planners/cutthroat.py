@@ -43,76 +43,20 @@ kirkman_cyclic stored its system).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import cache
 
-from . import hanani, hanani_frames, kirkman_copies, kirkman_cyclic, kirkman_near
-from .history import History
-from .schedule import RotationError, Round, Table
+from ..designs import hanani
+from ..designs.data.kirkman_bases import KNOWN_BASES
+from ..designs.hanani import frames as hanani_frames
+from ..designs.kirkman import copies as kirkman_copies
+from ..designs.kirkman import cyclic as kirkman_cyclic
+from ..designs.kirkman import near as kirkman_near
+from ..history import History
+from ..schedule import RotationError, Round, Table
 
 _KTS_NODE_BUDGET = 3_000
 
-# First rounds found by _cyclic_base (n = 3, 9 mod 24) and _bicyclic_base
-# (n = 15 mod 24) with randomised restarts, and kept: the searches take seconds
-# and often fail past these sizes, so drawing a schedule never runs them.
-# tests/unit/rotations/test_cutthroat.py checks every one is a Kirkman system
-# and that the searches still find first rounds for small n.
-_KNOWN_BASES: dict[int, tuple[tuple[int, int, int], ...]] = {
-    9: ((1, 2, 7),),
-    15: ((1, 11, 12), (2, 10, 8), (3, 5, 6), (4, 9, 13)),
-    27: ((1, 10, 11), (2, 8, 20), (3, 18, 25), (4, 9, 6)),
-    33: ((1, 11, 5), (2, 4, 7), (3, 15, 24), (6, 30, 13), (9, 28, 10)),
-    39: (
-        (1, 26, 13),
-        (2, 17, 18),
-        (3, 34, 5),
-        (4, 14, 30),
-        (6, 33, 12),
-        (7, 27, 25),
-        (8, 16, 31),
-        (9, 37, 23),
-        (10, 15, 32),
-        (11, 35, 22),
-        (20, 29, 28),
-        (21, 24, 36),
-    ),
-    51: (
-        (1, 22, 23),
-        (2, 16, 14),
-        (3, 10, 33),
-        (4, 12, 21),
-        (5, 20, 44),
-        (6, 24, 11),
-        (7, 13, 17),
-        (9, 40, 43),
-    ),
-    57: (
-        (1, 11, 15),
-        (2, 13, 21),
-        (3, 26, 4),
-        (5, 14, 7),
-        (6, 45, 24),
-        (8, 20, 23),
-        (9, 38, 25),
-        (12, 44, 18),
-        (19, 55, 50),
-    ),
-    81: (
-        (1, 7, 11),
-        (2, 22, 19),
-        (3, 16, 35),
-        (4, 20, 25),
-        (5, 31, 74),
-        (6, 30, 52),
-        (8, 58, 50),
-        (9, 36, 77),
-        (13, 28, 27),
-        (14, 63, 61),
-        (15, 66, 38),
-        (17, 79, 72),
-        (24, 33, 69),
-    ),
-}
 _ROUND_NODE_BUDGET = 2_000
 _ROUND_ATTEMPTS = 4
 _START_TRIES = 6
@@ -202,7 +146,6 @@ def _best_start(order: list[str], rng: random.Random) -> _Planner:
     # One player over a Kirkman system reaches the bound this way.
     one_less = kirkman_rounds(n - 1) if n % 6 == 4 else None
     for _ in range(_STAND_IN_ATTEMPTS if one_less is not None else 0):
-        assert one_less is not None
         stand_ins = _stand_in_seats(one_less, rng)
         if stand_ins is not None:
             for tables, (table, seat) in zip(one_less, stand_ins, strict=True):
@@ -303,8 +246,8 @@ def kirkman_rounds(n: int) -> list[list[tuple[int, ...]]] | None:
 def _kept_or_product(n: int) -> list[list[tuple[int, ...]]] | None:
     if n == 3:
         return [[(0, 1, 2)]]
-    if n in _KNOWN_BASES:
-        return _develop(list(_KNOWN_BASES[n]), (n - 1) // 2, cyclic=n % 24 in (3, 9))
+    if n in KNOWN_BASES:
+        return _develop(list(KNOWN_BASES[n]), (n - 1) // 2, cyclic=n % 24 in (3, 9))
     for u in range(3, n // 3 + 1, 6):
         if n % u == 0 and (n // u) % 6 == 3:
             left, right = kirkman_rounds(u), kirkman_rounds(n // u)
@@ -352,79 +295,6 @@ def _develop(base: list[tuple[int, ...]], m: int, *, cyclic: bool) -> list[list[
         [(2 * m, shift, shift + m), *(tuple(move(x, shift) for x in t) for t in base)]
         for shift in range(m)
     ]
-
-
-def _cyclic_base(m: int, rng: random.Random) -> list[tuple[int, ...]] | None:
-    """Triples in Z_2m whose residues mod m are 1..m-1 once each and whose differences
-    (up to sign) are 1..m-1 once each: with {inf, 0, m} and the triples moved by m they
-    make a round, and its m translates cover every pair exactly once. Exists only
-    for 2m+1 = 3 or 9 (mod 24)."""
-    modulus = 2 * m
-
-    def difference(x: int, y: int) -> int | None:
-        d = (x - y) % modulus
-        return None if d == m else min(d, modulus - d)
-
-    # A triple and its move by m are both in the round, so each residue r may be r
-    # or r+m; the first point of a triple is taken as r without loss.
-    return _search_base([[r, r + m] for r in range(1, m)], difference, rng)
-
-
-def _bicyclic_base(m: int, rng: random.Random) -> list[tuple[int, ...]] | None:
-    """Triples on two copies of Z_m (points x and m+x, x = 1..m-1) using each
-    difference within a copy (up to sign) and each non-zero difference across the
-    copies exactly once: with {inf, 0, m} they make a round whose m translates
-    cover every pair once. For odd m with m = 1 (mod 3), i.e. n = 15 (mod 24)."""
-
-    def difference(x: int, y: int) -> tuple[int, int] | None:
-        (a, copy_a), (b, copy_b) = (x % m, x // m), (y % m, y // m)
-        if copy_a == copy_b:
-            d = (a - b) % m
-            return (copy_a, min(d, m - d))
-        if copy_a == 1:
-            a, b = b, a
-        d = (b - a) % m
-        return None if d == 0 else (2, d)
-
-    return _search_base([[x + c * m] for c in (0, 1) for x in range(1, m)], difference, rng)
-
-
-def _search_base(
-    slots: list[list[int]],
-    difference: Callable[[int, int], Hashable | None],
-    rng: random.Random,
-) -> list[tuple[int, ...]] | None:
-    """Backtracking: group the slots into triples (one point per slot) so that no
-    difference repeats; None when the node budget runs out."""
-    nodes = 0
-
-    def extend(free: list[list[int]], used: frozenset, chosen: list) -> list | None:
-        nonlocal nodes
-        if not free:
-            return chosen
-        nodes += 1
-        if nodes > _KTS_NODE_BUDGET:
-            return None
-        first, rest = free[0][0], free[1:]
-        order = rest[:]
-        rng.shuffle(order)
-        for i, slot_b in enumerate(order):
-            for b in slot_b:
-                first_b = difference(first, b)
-                if first_b is None or first_b in used:
-                    continue
-                for slot_c in order[i + 1 :]:
-                    for c in slot_c:
-                        keys = {first_b, difference(first, c), difference(b, c)}
-                        if None in keys or len(keys) < 3 or keys & used:
-                            continue
-                        remaining = [s for s in rest if s is not slot_b and s is not slot_c]
-                        found = extend(remaining, used | keys, [*chosen, (first, b, c)])
-                        if found is not None or nodes > _KTS_NODE_BUDGET:
-                            return found
-        return None
-
-    return extend(slots, frozenset(), [])
 
 
 class _Planner:

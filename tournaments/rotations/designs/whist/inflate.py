@@ -17,7 +17,7 @@ players are Z_q x GF(r) plus INF; rounds are developed over that group.
     annealing over the orbits) are multiplied in their GF(r) coordinate by each
     h of the subgroup of GF(r)* of odd order, which never contains -1.
 
-The caller (whist.py) checks every starter built here before using it.
+The caller (designs/whist) checks every starter built here before using it.
 """
 
 from __future__ import annotations

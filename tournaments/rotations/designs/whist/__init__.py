@@ -16,7 +16,7 @@ twice (pairs with INF are automatic). Starters come from, in order: the closed
 construction for prime powers q = 1 (mod 4), the product construction over
 GF(a) x GF(b) (`_product_starter`), the inflation of a cyclic Wh(q+1) by
 GF(r) for n = qr + 1 (`whist_inflate`), Dudeney's published 12-player round,
-starters found offline (the table below and `whist_starters.STARTERS`, each
+starters found offline (`designs/data/whist_starters.py`, each
 checked with `_starter_ok` before use), and `find_starter` at run time for
 n > 200. Sizes with none of these may still be the direct product of two
 smaller designs (`whist_product`, not developed from a starter: see `cyclic`).
@@ -29,305 +29,19 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import cache
 
-from . import whist_inflate, whist_product
-from .whist_starters import STARTERS as _OFFLINE_STARTERS
-
-Pair = tuple[int, int]
-
-
-@dataclass(frozen=True)
-class Field:
-    """GF(q) on the integers 0..q-1: base-p digits are polynomial coefficients."""
-
-    p: int
-    k: int
-    exp: tuple[int, ...]  # exp[i] is the primitive element to the power i
-    log: tuple[int, ...]  # log[exp[i]] == i; log[0] is unused
-
-    @property
-    def q(self) -> int:
-        return int(self.p**self.k)  # int ** int is typed int | float
-
-    def add(self, a: int, b: int) -> int:
-        if self.k == 1:
-            return (a + b) % self.p
-        return _digitwise(a, b, self.p, 1)
-
-    def sub(self, a: int, b: int) -> int:
-        if self.k == 1:
-            return (a - b) % self.p
-        return _digitwise(a, b, self.p, -1)
-
-    def mul(self, a: int, b: int) -> int:
-        if a == 0 or b == 0:
-            return 0
-        return self.exp[(self.log[a] + self.log[b]) % (self.q - 1)]
-
-
-def _digitwise(a: int, b: int, p: int, sign: int) -> int:
-    total, place = 0, 1
-    while a or b:
-        total += ((a % p + sign * (b % p)) % p) * place
-        a, b, place = a // p, b // p, place * p
-    return total
-
-
-def prime_power(q: int) -> tuple[int, int] | None:
-    """(p, k) with p**k == q and p prime, else None."""
-    for p in range(2, q + 1):
-        if q % p == 0:
-            k = 0
-            while q % p == 0:
-                q //= p
-                k += 1
-            return (p, k) if q == 1 else None
-    return None
-
-
-def field(q: int) -> Field | None:
-    """GF(q) when q is a prime power, found by trying monic polynomials for a primitive one."""
-    pk = prime_power(q)
-    if pk is None:
-        return None
-    p, k = pk
-    if k == 1:
-        root = _primitive_root(p) if p > 2 else 1
-        exp = [pow(root, i, p) for i in range(p - 1)]
-    else:
-        exp = next(e for e in (_powers_of_x(p, k, low) for low in range(p**k)) if e)
-    log = [0] * q
-    for i, value in enumerate(exp):
-        log[value] = i
-    return Field(p, k, tuple(exp), tuple(log))
-
-
-def _powers_of_x(p: int, k: int, low: int) -> list[int] | None:
-    """Powers of x modulo x^k + low (low as base-p digits), if x turns out primitive."""
-    q = p**k
-    minus_low = [(-(low // p**i)) % p for i in range(k)]
-    powers, value, seen = [], 1, set()
-    for _ in range(q - 1):
-        if value in seen:
-            return None
-        seen.add(value)
-        powers.append(value)
-        digits = [(value // p**i) % p for i in range(k)]
-        top = digits[-1]
-        shifted = [0] + digits[:-1]
-        value = sum(((shifted[i] + top * minus_low[i]) % p) * p**i for i in range(k))
-    return powers if value == 1 else None
-
-
-WhistTable = tuple[Pair, Pair]
-WhistRound = tuple[tuple[WhistTable, ...], tuple[int, ...]]
-
-# Starters found by find_starter(n, seed=0) (more, found by a faster offline
-# search, are in whist_starters.py); each is a flat tuple read four at a
-# time as a table (a, b) v (c, d). For n = 4m the first entry is INF, written -1.
-_STARTERS: dict[int, tuple[int, ...]] = {
-    4: (-1, 0, 1, 2),
-    8: (-1, 4, 2, 1, 0, 5, 3, 6),
-    16: (-1, 10, 3, 6, 12, 5, 9, 7, 8, 2, 1, 11, 13, 14, 4, 0),
-    20: (-1, 10, 18, 4, 15, 8, 1, 16, 5, 6, 3, 0, 12, 14, 11, 2, 9, 17, 7, 13),
-    21: (1, 13, 2, 4, 11, 8, 14, 18, 7, 20, 15, 16, 6, 12, 5, 10, 17, 3, 9, 19),
-    24: (-1, 6, 16, 11, 21, 17, 15, 8, 22, 19, 4, 3, 7, 9, 0, 10, 12, 20, 1, 18, 5, 14, 2, 13),
-    28: (
-        -1,
-        0,
-        12,
-        15,
-        3,
-        24,
-        7,
-        20,
-        2,
-        25,
-        1,
-        26,
-        6,
-        21,
-        13,
-        14,
-        4,
-        23,
-        9,
-        18,
-        5,
-        22,
-        11,
-        16,
-        10,
-        17,
-        8,
-        19,
-    ),
-    40: (
-        -1,
-        0,
-        13,
-        26,
-        16,
-        23,
-        11,
-        28,
-        6,
-        33,
-        17,
-        22,
-        4,
-        35,
-        18,
-        21,
-        12,
-        27,
-        8,
-        31,
-        1,
-        38,
-        2,
-        37,
-        14,
-        25,
-        7,
-        32,
-        5,
-        34,
-        3,
-        36,
-        10,
-        29,
-        19,
-        20,
-        15,
-        24,
-        9,
-        30,
-    ),
-    65: (
-        19,
-        46,
-        11,
-        54,
-        32,
-        33,
-        13,
-        52,
-        9,
-        56,
-        30,
-        35,
-        29,
-        36,
-        20,
-        45,
-        4,
-        61,
-        21,
-        44,
-        6,
-        59,
-        1,
-        64,
-        17,
-        48,
-        15,
-        50,
-        5,
-        60,
-        18,
-        47,
-        2,
-        63,
-        8,
-        57,
-        10,
-        55,
-        14,
-        51,
-        16,
-        49,
-        27,
-        38,
-        22,
-        43,
-        7,
-        58,
-        24,
-        41,
-        23,
-        42,
-        31,
-        34,
-        3,
-        62,
-        25,
-        40,
-        28,
-        37,
-        12,
-        53,
-        26,
-        39,
-    ),
-}
+from ..algebra import Cyclic, Group, Product, field, prime_power
+from ..data.whist_starters import STARTERS
+from . import inflate as whist_inflate
+from . import product as whist_product
+from .shapes import WhistRound, WhistTable
 
 
 def exists(n: int) -> bool:
     """Wh(n) exists exactly for n = 0 or 1 (mod 4), n >= 4 (Baker 1975)."""
     return n >= 4 and n % 4 in (0, 1)
-
-
-class Cyclic:
-    """Z_q with the same add/sub interface as Field."""
-
-    def __init__(self, q: int) -> None:
-        self.q = q
-
-    def add(self, a: int, b: int) -> int:
-        return (a + b) % self.q
-
-    def sub(self, a: int, b: int) -> int:
-        return (a - b) % self.q
-
-    def mul(self, a: int, b: int) -> int:
-        return a * b % self.q
-
-
-class Product:
-    """A x GF(b) on the integers 0..ab-1: x = u + a*v with u in A, v in GF(b).
-
-    A is GF(a) for the products of two fields (n = 1 mod 4) or Z_a for the
-    inflated 4m-player designs of `whist_inflate`.
-    """
-
-    def __init__(self, first: Field | Cyclic, second: Field) -> None:
-        self.first, self.second = first, second
-        self.q = first.q * second.q
-
-    def split(self, x: int) -> tuple[int, int]:
-        return x % self.first.q, x // self.first.q
-
-    def join(self, u: int, v: int) -> int:
-        return u + self.first.q * v
-
-    def add(self, x: int, y: int) -> int:
-        (u, v), (s, t) = self.split(x), self.split(y)
-        return self.join(self.first.add(u, s), self.second.add(v, t))
-
-    def sub(self, x: int, y: int) -> int:
-        (u, v), (s, t) = self.split(x), self.split(y)
-        return self.join(self.first.sub(u, s), self.second.sub(v, t))
-
-    def mul(self, x: int, y: int) -> int:
-        (u, v), (s, t) = self.split(x), self.split(y)
-        return self.join(self.first.mul(u, s), self.second.mul(v, t))
-
-
-Group = Field | Cyclic | Product
 
 
 @cache
@@ -361,7 +75,7 @@ def group(n: int) -> Group:
 
 
 def _inflation(n: int) -> tuple[int, int] | None:
-    if n in _STARTERS or n in _OFFLINE_STARTERS:
+    if n in STARTERS:
         return None
     return whist_inflate.factors(n, prime_power, lambda q: cyclic(q + 1))
 
@@ -386,7 +100,7 @@ _TABLED_UP_TO = 200
 @cache
 def _tabled(n: int) -> tuple[int, ...] | None:
     """A stored starter for n that passes `_starter_ok`, else None."""
-    flat = _STARTERS.get(n) or _OFFLINE_STARTERS.get(n)
+    flat = STARTERS.get(n)
     if flat is None:
         return None
     size = n if n % 4 == 0 else n - 1
@@ -558,7 +272,6 @@ def _product_starter(grp: Product) -> list[int]:
     starters of GF(a) x 0 and 0 x GF(b) cover the remaining, non-unit, differences.
     """
     first, second = grp.first, grp.second
-    assert isinstance(first, Field)  # n = 1 (mod 4): GF(a) x GF(b), never Z_a
     i = grp.join(first.exp[(first.q - 1) // 4], second.exp[(second.q - 1) // 4])
     flat: list[int] = []
     seen: set[int] = set()
@@ -570,23 +283,10 @@ def _product_starter(grp: Product) -> list[int]:
         minus_y, minus_iy = grp.sub(0, y), grp.sub(0, iy)
         seen.update((y, iy, minus_y, minus_iy))
         flat += [y, minus_y, iy, minus_iy]
-    factors: tuple[tuple[Field, Callable[[int], int]], ...] = (
-        (first, lambda u: grp.join(u, 0)),
-        (second, lambda v: grp.join(0, v)),
-    )
-    for part, embed in factors:
+    for part, embed in ((first, lambda u: grp.join(u, 0)), (second, lambda v: grp.join(0, v))):
         m = (part.q - 1) // 4
         flat += [embed(part.exp[j + k * m]) for j in range(m) for k in (0, 2, 1, 3)]
     return flat
-
-
-def _is_prime(p: int) -> bool:
-    return p >= 2 and all(p % k for k in range(2, math.isqrt(p) + 1))
-
-
-def _primitive_root(p: int) -> int:
-    factors = [f for f in range(2, p) if (p - 1) % f == 0 and _is_prime(f)]
-    return next(x for x in range(2, p) if all(pow(x, (p - 1) // f, p) != 1 for f in factors))
 
 
 def _starter_ok(n: int, flat: Sequence[int]) -> bool:

@@ -1,0 +1,1 @@
+"""Kirkman triple systems and nearly Kirkman systems for cutthroat tables of three."""

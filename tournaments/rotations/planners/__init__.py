@@ -1,0 +1,1 @@
+"""How each format draws its rounds: one module (or package) per way of seating."""
