@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.standings import Metric, Record, format_facts, games_won, possible_metrics
+from scoring.standings import Metric, Record, games_won, possible_metrics
 
 
 @pytest.mark.parametrize(
@@ -24,18 +24,3 @@ def test_loners_made_is_left_out_only_where_nobody_may_go_alone():
     metrics = (Metric.WINS, Metric.LONERS_MADE, Metric.EUCHRES_MADE)
     assert possible_metrics(metrics, loners=True) == metrics
     assert possible_metrics(metrics, loners=False) == (Metric.WINS, Metric.EUCHRES_MADE)
-
-
-@pytest.mark.parametrize(
-    ("fmt", "teams", "partners"),
-    [
-        ("progressive", False, True),
-        ("teams", True, True),
-        ("six-handed", True, True),
-        ("cutthroat", False, False),
-        ("heads-up", False, False),
-    ],
-)
-def test_format_facts(fmt, teams, partners):
-    facts = format_facts(fmt)
-    assert (facts.teams, facts.partners) == (teams, partners)
