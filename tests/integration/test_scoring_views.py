@@ -237,6 +237,16 @@ def test_stick_the_dealer_offers_no_thrown_in_hand(client, db):
     assert 'name="passed"' in html and "no score:</label>" not in html
 
 
+def test_stick_the_dealer_tables_save_a_played_hand(client, db):
+    table, seats = seated_table(options={"stick_the_dealer": True})
+    as_scorer(client, table, seats[0])
+    values = form_values(client.get(page(table)).content.decode())
+    response = client.post(page(table), {**hand_post(0, 0, 3), **values}, follow=True)
+    assert response.status_code == 200
+    assert "Hand 1 saved." in response.content.decode()
+    assert TableResult.objects.get(table=table).scores == [1, 0, 1, 0]
+
+
 def test_closing_a_round_with_open_tables_needs_force(client, db):
     table, _seats = seated_table()
     rnd = table.round
