@@ -359,6 +359,16 @@ def test_an_unproven_cutthroat_entry_asks_two_players_not_each_side(client, db):
     assert "other side" not in html and "each side" not in html
 
 
+def test_an_unproven_partnership_entry_says_each_side_confirms_not_the_other(client, db):
+    table, seats = seated_table(hands_per_round=1)
+    as_scorer(client, table, seats[0])  # no card code: nobody knows which side entered it
+    values = form_values(client.get(page(table)).content.decode())
+    html = client.post(page(table), {**hand_post(0, 1, 3), **values}, follow=True).content.decode()
+    assert "Saved. That was the last hand: a player of each side now confirms the result." in html
+    assert "A player of each side checks the score above and confirms it." in html
+    assert "the other side now confirms" not in html
+
+
 def test_a_heads_up_table_asks_the_other_player_to_confirm(client, db):
     table, seats = seated_table(
         variant=Tournament.Variant.TWO_HANDED, players=2, partners=False, hands_per_round=1
