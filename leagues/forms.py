@@ -97,6 +97,8 @@ class AddNightForm(forms.Form):
     def __init__(self, *args, tournaments, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["tournament"].queryset = tournaments
+        # Dated as in the list of nights above it, not "2026-12-01".
+        self.fields["tournament"].label_from_instance = lambda t: f"{t.name} ({day(t.date)})"
 
 
 class LinkPlayerForm(forms.Form):

@@ -24,6 +24,7 @@ from tests.integration.test_standings import (
     tables,
 )
 from tournaments import services as tournament_services
+from tournaments.dates import day
 from tournaments.models import Player, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -374,3 +375,12 @@ def test_the_migration_sets_each_seasons_game_from_its_nights(organiser):
     assert not Member.objects.filter(name="Left behind").exists()
     standings = selectors.season_standings(mixed)
     assert [t.pk for t in standings.other_game_nights] == [progressive.pk]
+
+
+def test_the_nights_to_add_are_dated_as_in_the_list_of_nights(client, organiser):
+    night = make_night(organiser, names=EIGHT)
+    season = season_of(organiser, [])
+    client.force_login(organiser)
+    html = client.get(reverse("season-manage", args=[season.pk])).content.decode()
+    assert f"{night.name} ({day(night.date)})</option>" in html
+    assert f"({night.date.isoformat()})" not in html
