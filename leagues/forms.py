@@ -88,6 +88,13 @@ class SeasonForm(forms.ModelForm):
             ),
         }
 
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        # The model refuses 0 (MinValueValidator(1)); the browser's number box should
+        # not offer it, as the positive field's own minimum of 0 would.
+        for name in ("best_of", "min_nights"):
+            self.fields[name].widget.attrs["min"] = 1
+
 
 class AddNightForm(forms.Form):
     tournament = forms.ModelChoiceField(
@@ -97,6 +104,8 @@ class AddNightForm(forms.Form):
     def __init__(self, *args, tournaments, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["tournament"].queryset = tournaments
+        # Dated as in the list of nights above it, not "2026-12-01".
+        self.fields["tournament"].label_from_instance = lambda t: f"{t.name} ({day(t.date)})"
 
 
 class LinkPlayerForm(forms.Form):

@@ -111,7 +111,8 @@ class HandForm(SubmissionForm):
     def to_hand(self) -> dict:
         """The hand in the engine's JSON shape."""
         data = self.cleaned_data
-        if data["passed"]:
+        # No "passed" field under stick the dealer: every hand there is played.
+        if data.get("passed"):
             hand: dict = {"passed": True, "dealer": data["dealer"]}
         else:
             hand = {

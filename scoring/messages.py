@@ -105,8 +105,30 @@ _CONFIRMERS = {
 }
 
 
-def who_confirms(rules: RuleSet, moment: str) -> str:
-    """The sentence for `moment` ("confirms", "saved", "last_hand") at this table."""
+# After an entry nobody proved with a card code, nobody knows who entered it, so the
+# confirmation page asks each side (or two players) to confirm: the flash says the same.
+_UNPROVEN_CONFIRMERS = {
+    "side": {
+        "saved": _("Saved. A player of each side now confirms the result."),
+        "last_hand": _(
+            "Saved. That was the last hand: a player of each side now confirms the result."
+        ),
+    },
+    "players": {
+        "saved": _("Saved. Two different players now confirm the result."),
+        "last_hand": _(
+            "Saved. That was the last hand: two different players now confirm the result."
+        ),
+    },
+}
+
+
+def who_confirms(rules: RuleSet, moment: str, *, proven: bool = True) -> str:
+    """The sentence for `moment` ("confirms", "saved", "last_hand") at this table;
+    `proven`: whether the scorer's card code showed which side entered it."""
+    if not proven and moment in _UNPROVEN_CONFIRMERS["side"]:
+        kind = "side" if rules.seating == PARTNERS else "players"
+        return str(_UNPROVEN_CONFIRMERS[kind][moment])
     if rules.seating == PARTNERS:
         return str(_CONFIRMERS["side"][moment])
     return str(_CONFIRMERS["player" if rules.players == 2 else "players"][moment])

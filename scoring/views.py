@@ -248,7 +248,7 @@ def _submit_totals(request, summary, *, scorer, via, **_kwargs):
     if _need_scorer(request, scorer) or not form.is_valid():
         return None, {"totals": form}
     try:
-        services.submit_totals(
+        result = services.submit_totals(
             table=summary.table,
             side_points=form.side_points(),
             seat=scorer,
@@ -258,7 +258,8 @@ def _submit_totals(request, summary, *, scorer, via, **_kwargs):
         )
     except ScoringError as error:
         return None, {"totals": _with_error(error, TotalsForm, request, summary, form)}
-    messages.success(request, who_confirms(summary.rules, "saved"))
+    proven = result.submitted_side is not None
+    messages.success(request, who_confirms(summary.rules, "saved", proven=proven))
     return redirect(request.path), {}
 
 
@@ -276,7 +277,8 @@ def _saved_message(request, result, number, rules) -> None:
     if number:
         messages.success(request, _("Hand %(number)s changed.") % {"number": number})
     elif result.complete:
-        messages.success(request, who_confirms(rules, "last_hand"))
+        proven = result.submitted_side is not None
+        messages.success(request, who_confirms(rules, "last_hand", proven=proven))
     else:
         messages.success(request, _("Hand %(number)s saved.") % {"number": len(result.hands)})
 

@@ -173,6 +173,9 @@ def standings_print_table(standings: Standings) -> StandingsTable:
         }
     else:
         provisional = gettext("Only confirmed results are counted.")
-    # StandingsTable carries a title only, so the note goes under it, in the heading.
     note = f"{standings.bye_text} {provisional}"
-    return StandingsTable(columns=columns, rows=rows, title=f"{gettext('Standings')} — {note}")
+    if standings.has_shared_places:
+        # The page's sentence, so the sheet needs no new translation.
+        shared = gettext("Places marked “=” are shared: those are level on every ranking metric.")
+        note = f"{note} {shared}"
+    return StandingsTable(columns=columns, rows=rows, title=gettext("Standings"), note=note)

@@ -237,6 +237,16 @@ def test_stick_the_dealer_offers_no_thrown_in_hand(client, db):
     assert 'name="passed"' in html and "no score:</label>" not in html
 
 
+def test_stick_the_dealer_tables_save_a_played_hand(client, db):
+    table, seats = seated_table(options={"stick_the_dealer": True})
+    as_scorer(client, table, seats[0])
+    values = form_values(client.get(page(table)).content.decode())
+    response = client.post(page(table), {**hand_post(0, 0, 3), **values}, follow=True)
+    assert response.status_code == 200
+    assert "Hand 1 saved." in response.content.decode()
+    assert TableResult.objects.get(table=table).scores == [1, 0, 1, 0]
+
+
 def test_closing_a_round_with_open_tables_needs_force(client, db):
     table, _seats = seated_table()
     rnd = table.round
@@ -347,6 +357,16 @@ def test_an_unproven_cutthroat_entry_asks_two_players_not_each_side(client, db):
     html = client.post(page(table), {**hand_post(0, 1, 3), **values}, follow=True).content.decode()
     assert "Two different players check the score above and confirm it." in html
     assert "other side" not in html and "each side" not in html
+
+
+def test_an_unproven_partnership_entry_says_each_side_confirms_not_the_other(client, db):
+    table, seats = seated_table(hands_per_round=1)
+    as_scorer(client, table, seats[0])  # no card code: nobody knows which side entered it
+    values = form_values(client.get(page(table)).content.decode())
+    html = client.post(page(table), {**hand_post(0, 1, 3), **values}, follow=True).content.decode()
+    assert "Saved. That was the last hand: a player of each side now confirms the result." in html
+    assert "A player of each side checks the score above and confirms it." in html
+    assert "the other side now confirms" not in html
 
 
 def test_a_heads_up_table_asks_the_other_player_to_confirm(client, db):

@@ -4,6 +4,7 @@ say what they do to a member with few nights (issue 21, "One person, one record"
 from __future__ import annotations
 
 import datetime
+import re
 
 import pytest
 from django.contrib.messages import get_messages
@@ -24,6 +25,7 @@ from tests.integration.test_standings import (
     tables,
 )
 from tournaments import services as tournament_services
+from tournaments.dates import day
 from tournaments.models import Player, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -374,3 +376,19 @@ def test_the_migration_sets_each_seasons_game_from_its_nights(organiser):
     assert not Member.objects.filter(name="Left behind").exists()
     standings = selectors.season_standings(mixed)
     assert [t.pk for t in standings.other_game_nights] == [progressive.pk]
+
+
+def test_the_nights_to_add_are_dated_as_in_the_list_of_nights(client, organiser):
+    night = make_night(organiser, names=EIGHT)
+    season = season_of(organiser, [])
+    client.force_login(organiser)
+    html = client.get(reverse("season-manage", args=[season.pk])).content.decode()
+    assert f"{night.name} ({day(night.date)})</option>" in html
+    assert f"({night.date.isoformat()})" not in html
+
+
+def test_the_season_form_does_not_offer_zero_nights(client, organiser):
+    client.force_login(organiser)
+    html = client.get(reverse("season-list")).content.decode()
+    for name in ("best_of", "min_nights"):
+        assert re.search(rf'<input type="number" name="{name}"[^>]* min="1"', html), name

@@ -89,6 +89,13 @@ def test_the_printed_sheet_carries_half_wins_as_numbers(organiser):
     assert sorted({row["metric_0"] for row in rows}) == [0.5, 1, 1.5]
 
 
+def test_the_printed_sheet_says_what_counts_under_a_short_heading(organiser):
+    standings = selectors.tournament_standings(drawn_night(organiser))
+    sheet = selectors.standings_print_table(standings)
+    assert sheet.title == "Standings"
+    assert standings.bye_text in sheet.note and "confirmed" in sheet.note
+
+
 def test_the_csv_has_every_column_a_decided_by_can_name(client, organiser):
     # Team nights rank on points difference; the CSV's "Decided by" may name it.
     night = drawn_night(organiser)

@@ -134,7 +134,7 @@ def test_an_organiser_prints_the_standings_and_the_leader_is_on_the_pdf(
     table = job.options["standings"]
     assert [header for _key, header in table["columns"]][:2] == ["Place", "Player"]
     assert table["rows"][0]["name"] == leader.name
-    assert "not counted" in table["title"]  # one result is still waiting
+    assert "not counted" in table["note"]  # one result is still waiting
 
     with job.pdf.open("rb") as pdf:
         text = pdf_text(pdf.read())

@@ -117,11 +117,13 @@ class StandingsTable:
     """Plain rows from the standings code: each a dict with at least place, name, points.
 
     `columns` are (key, header) pairs in print order; a row's missing key prints empty.
+    `note` is the small print under the heading (what counts, what "=" means).
     """
 
     columns: tuple[tuple[str, str], ...]
     rows: tuple[dict[str, Any], ...]
     title: str = ""
+    note: str = ""
 
     def cells(self) -> list[list[tuple[Any, bool]]]:
         """Each value with whether it is a number (numbers are right-aligned)."""
@@ -144,6 +146,7 @@ class StandingsTable:
             "columns": [list(c) for c in self.columns],
             "rows": [dict(r) for r in self.rows],
             "title": self.title,
+            "note": self.note,
         }
 
     @classmethod
@@ -152,6 +155,7 @@ class StandingsTable:
             columns=tuple((str(k), str(h)) for k, h in data["columns"]),
             rows=tuple(dict(r) for r in data["rows"]),
             title=str(data.get("title", "")),
+            note=str(data.get("note", "")),
         )
 
 
