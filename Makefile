@@ -10,8 +10,9 @@ HOST ?= 127.0.0.1:8000
 # WeasyPrint needs Pango; libharfbuzz-subset0 makes a card render several times faster.
 RUN_DEBS := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 fonts-dejavu-core
 # Browser tests drive Debian's Chromium (no downloaded browser builds); pdftoppm
-# turns the printed PDFs into PNGs in test-artifacts/ for a person to look at.
-TEST_DEBS := $(RUN_DEBS) chromium poppler-utils
+# turns the printed PDFs into PNGs in test-artifacts/ for a person to look at;
+# gettext checks that the compiled translations match their .po files.
+TEST_DEBS := $(RUN_DEBS) chromium poppler-utils gettext
 
 # Test processes: one per core (pytest-xdist), at most 4. More would not finish sooner:
 # the longest test (a whole night in the browser, ~110 s) sets the floor, and each
