@@ -8,33 +8,50 @@ moves, only these imports change.
 
 from __future__ import annotations
 
-from tournaments.rotations import (
-    cutthroat,
-    hanani,
-    hanani_frames,
-    kirkman_copies,
-    kirkman_cyclic,
-    kirkman_near,
-    whist,
-    whist_inflate,
-    whist_plus_one,
-    whist_product,
+from tournaments.rotations.designs import hanani, whist
+from tournaments.rotations.designs.data import (
+    hanani as hanani_data,
+)
+from tournaments.rotations.designs.data import (
+    hanani_frames as hanani_frames_data,
+)
+from tournaments.rotations.designs.data import (
+    kirkman_bases,
     whist_starters,
 )
+from tournaments.rotations.designs.data import (
+    kirkman_copies as kirkman_copies_data,
+)
+from tournaments.rotations.designs.data import (
+    kirkman_cyclic as kirkman_cyclic_data,
+)
+from tournaments.rotations.designs.data import (
+    kirkman_near as kirkman_near_data,
+)
+from tournaments.rotations.designs.data import (
+    whist_plus_one as whist_plus_one_data,
+)
+from tournaments.rotations.designs.hanani import frames as hanani_frames
+from tournaments.rotations.designs.kirkman import cyclic as kirkman_cyclic
+from tournaments.rotations.designs.kirkman import near as kirkman_near
+from tournaments.rotations.designs.whist import inflate as whist_inflate
+from tournaments.rotations.designs.whist import plus_one as whist_plus_one
+from tournaments.rotations.designs.whist import product as whist_product
+from tournaments.rotations.planners import cutthroat
 
 # --- the stored tables, by the name the README uses ------------------------------
 
-WHIST_STARTERS = whist._STARTERS  # whist.py
+WHIST_STARTERS = whist_starters.STARTERS  # one table since the move
 WHIST_OFFLINE_STARTERS = whist_starters.STARTERS
 WHIST_ORBIT_BASES = whist_inflate.ORBIT_BASES
 WHIST_PRODUCT_ROWS = whist_product._STORED_ROWS
-WHIST_PLUS_ONE = whist_plus_one.STORED
-KIRKMAN_SMALL = cutthroat._KNOWN_BASES
-KIRKMAN_CYCLIC = kirkman_cyclic.BASES
-KIRKMAN_COPIES = kirkman_copies.BASES
-KIRKMAN_NEAR = kirkman_near.BASES
-HANANI = hanani.BASES
-HANANI_FRAMES = hanani_frames.BASES
+WHIST_PLUS_ONE = whist_plus_one_data.STORED
+KIRKMAN_SMALL = kirkman_bases.KNOWN_BASES
+KIRKMAN_CYCLIC = kirkman_cyclic_data.BASES
+KIRKMAN_COPIES = kirkman_copies_data.BASES
+KIRKMAN_NEAR = kirkman_near_data.BASES
+HANANI = hanani_data.BASES
+HANANI_FRAMES = hanani_frames_data.BASES
 
 # --- what the tools build on and check with -----------------------------------------
 

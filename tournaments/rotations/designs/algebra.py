@@ -18,7 +18,7 @@ class Field:
 
     @property
     def q(self) -> int:
-        return self.p**self.k
+        return int(self.p**self.k)  # int ** int is typed Any (a negative power is a float)
 
     def add(self, a: int, b: int) -> int:
         if self.k == 1:

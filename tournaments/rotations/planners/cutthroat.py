@@ -146,6 +146,7 @@ def _best_start(order: list[str], rng: random.Random) -> _Planner:
     # One player over a Kirkman system reaches the bound this way.
     one_less = kirkman_rounds(n - 1) if n % 6 == 4 else None
     for _ in range(_STAND_IN_ATTEMPTS if one_less is not None else 0):
+        assert one_less is not None
         stand_ins = _stand_in_seats(one_less, rng)
         if stand_ins is not None:
             for tables, (table, seat) in zip(one_less, stand_ins, strict=True):

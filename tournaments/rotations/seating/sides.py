@@ -112,8 +112,8 @@ def _flip_tables(orders: list[list[tuple]], played: Sequence[Round]) -> None:
     """
     lead: dict[str, int] = {}
     tables_of: dict[str, list[tuple[int, int]]] = {}
-    for r in played:
-        for t in r.tables:
+    for done in played:
+        for t in done.tables:
             if len(t.sides) == 2:
                 for sign, side in ((1, t.sides[0]), (-1, t.sides[1])):
                     for p in side:
@@ -227,8 +227,8 @@ def _reseat_pairs(orders: list[list[tuple]], played: Sequence[Round]) -> None:
     seats = max((len(sides) for chosen in orders for sides in chosen), default=2)
     counts: dict[str, list[int]] = {}
     where: dict[str, list[tuple[int, int]]] = {}
-    for r in played:
-        for t in r.tables:
+    for done in played:
+        for t in done.tables:
             for seat, side in enumerate(t.sides):
                 for p in side:
                     counts.setdefault(p, [0] * seats)[seat] += 1
@@ -314,17 +314,17 @@ def _flip_paths(orders: list[list[tuple]], played: Sequence[Round]) -> None:
     for chosen in orders:
         for sides in chosen:
             for side in sides:
-                key = tuple(sorted(side))
+                own = tuple(sorted(side))
                 for p in side:
-                    if side_of.setdefault(p, key) != key:
+                    if side_of.setdefault(p, own) != own:
                         return  # partners change: sides are not fixed entities
     lead: dict[tuple, int] = {}
 
     def key(side: Sequence[str]) -> tuple:
         return tuple(sorted(side))
 
-    for r in played:
-        for t in r.tables:
+    for done in played:
+        for t in done.tables:
             if len(t.sides) == 2:
                 lead[key(t.sides[0])] = lead.get(key(t.sides[0]), 0) + 1
                 lead[key(t.sides[1])] = lead.get(key(t.sides[1]), 0) - 1

@@ -29,14 +29,16 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import cache
 
-from ..algebra import Cyclic, Group, Product, field, prime_power
+from ..algebra import Cyclic, Field, Group, Product, prime_power
+from ..algebra import field as field
 from ..data.whist_starters import STARTERS
 from . import inflate as whist_inflate
 from . import product as whist_product
-from .shapes import WhistRound, WhistTable
+from .shapes import WhistRound as WhistRound
+from .shapes import WhistTable as WhistTable
 
 
 def exists(n: int) -> bool:
@@ -272,6 +274,7 @@ def _product_starter(grp: Product) -> list[int]:
     starters of GF(a) x 0 and 0 x GF(b) cover the remaining, non-unit, differences.
     """
     first, second = grp.first, grp.second
+    assert isinstance(first, Field)  # a product of two fields: both are 1 (mod 4)
     i = grp.join(first.exp[(first.q - 1) // 4], second.exp[(second.q - 1) // 4])
     flat: list[int] = []
     seen: set[int] = set()
@@ -283,7 +286,11 @@ def _product_starter(grp: Product) -> list[int]:
         minus_y, minus_iy = grp.sub(0, y), grp.sub(0, iy)
         seen.update((y, iy, minus_y, minus_iy))
         flat += [y, minus_y, iy, minus_iy]
-    for part, embed in ((first, lambda u: grp.join(u, 0)), (second, lambda v: grp.join(0, v))):
+    embeddings: tuple[tuple[Field, Callable[[int], int]], ...] = (
+        (first, lambda u: grp.join(u, 0)),
+        (second, lambda v: grp.join(0, v)),
+    )
+    for part, embed in embeddings:
         m = (part.q - 1) // 4
         flat += [embed(part.exp[j + k * m]) for j in range(m) for k in (0, 2, 1, 3)]
     return flat

@@ -34,7 +34,7 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ...schedule import pair
-from ..data.whist_plus_one import STORED
+from ..data.whist_plus_one import STORED as STORED
 from .shapes import Pair, WhistRound
 
 Plan = tuple[list[list[int]], list[list[int]]]
