@@ -5,8 +5,9 @@ import random
 import pytest
 
 from tests.unit.rotations import assert_valid_schedule
-from tests.unit.rotations.kirkman_search import _bicyclic_base, _cyclic_base
 from tests.unit.rotations.sweep import sweep
+from tools.designs.kirkman_small import bicyclic_base as _bicyclic_base
+from tools.designs.kirkman_small import cyclic_base as _cyclic_base
 from tournaments.rotations import RotationError, generate, report
 from tournaments.rotations.designs import hanani
 from tournaments.rotations.designs.data.kirkman_bases import KNOWN_BASES
