@@ -115,3 +115,15 @@ def _fresh_cache():
         for key in client.scan_iter(f"{cache.key_prefix}:*"):
             client.delete(key)
     yield
+
+
+@pytest.fixture(autouse=True)
+def _site_language():
+    """Each test starts in the site's language: a request that asked for Polish leaves
+    Polish active in the thread, and whichever test ran next in that process read it."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.deactivate()

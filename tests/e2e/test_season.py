@@ -8,6 +8,7 @@ import pytest
 from playwright.sync_api import expect
 
 from leagues.models import Member, Season
+from leagues.services import night_label
 from scoring import services as scoring_services
 from tests.e2e.test_organiser_night import PASSWORD, no_sideways_scroll, sign_in
 from tests.integration.test_standings import EIGHT, make_night, play_all
@@ -64,9 +65,9 @@ def test_an_organiser_runs_a_two_night_season(nights, laptop_page, phone_page, s
     page.get_by_role("button", name="Create the season").click()
     expect(page.locator(".messages")).to_contain_text("Season created")
 
-    add_night(page, f"{first}")
-    add_night(page, f"{second}")
-    add_night(page, f"{third}")
+    add_night(page, night_label(first))
+    add_night(page, night_label(second))
+    add_night(page, night_label(third))
     expect(page.locator(".season-nights li")).to_have_count(3)
 
     # Both played the first night: two people, so the merge is refused, by name.
