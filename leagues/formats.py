@@ -8,6 +8,7 @@ which games they play are format facts, read from the rotations' registry
 
 from __future__ import annotations
 
+from tournaments.format_facts import fixed_teams
 from tournaments.rotations import FORMAT_SPECS
 
 from .models import Family
@@ -15,8 +16,7 @@ from .models import Family
 
 def format_family(fmt: str) -> Family:
     """The family of a tournament format: fixed teams, or each player for themselves."""
-    spec = FORMAT_SPECS.get(fmt)
-    return Family.TEAM if spec is not None and spec.fixed_teams else Family.INDIVIDUAL
+    return Family.TEAM if fixed_teams(fmt) else Family.INDIVIDUAL
 
 
 def fits_season(season, tournament) -> bool:

@@ -11,18 +11,12 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import permissions, rotations
+from tournaments import rotations
 
 from .models import Bye, Player, Round, Seat, Table, Tournament
 
 # Partners sit opposite each other at a table of four; these are the usual names.
 COMPASS = (_("North"), _("East"), _("South"), _("West"))
-
-
-def can_organise(tournament: Tournament, user) -> bool:
-    """Whether `user` may change `tournament`; tournaments.permissions decides (this
-    name stays for the callers that ask the selectors)."""
-    return permissions.can_organise(user, tournament)
 
 
 def tournaments_for(user) -> QuerySet[Tournament]:
@@ -37,12 +31,6 @@ def tournaments_for(user) -> QuerySet[Tournament]:
         .distinct()
         .order_by("-date", "name")
     )
-
-
-def tournament_for_organiser(*, pk: int, user) -> Tournament:
-    """The tournament `pk` for someone who may change it: Http404 or PermissionDenied.
-    permissions.organised_tournament decides (this name stays for its callers)."""
-    return permissions.organised_tournament(pk=pk, user=user)
 
 
 def _seating_prefetches() -> tuple[Prefetch, Prefetch]:

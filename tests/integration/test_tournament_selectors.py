@@ -11,7 +11,7 @@ from django.http import Http404
 
 from scoring import services as scoring_services
 from tests.factories import UserFactory
-from tournaments import rotations, selectors, services
+from tournaments import permissions, rotations, selectors, services
 from tournaments.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -73,14 +73,14 @@ def test_tournament_for_organiser_lets_organisers_in_and_keeps_others_out():
     tournament = seated(6, 2, owner=owner, fmt="heads-up")
     services.add_co_organiser(tournament=tournament, user=helper)
 
-    assert selectors.tournament_for_organiser(pk=tournament.pk, user=owner) == tournament
-    assert selectors.tournament_for_organiser(pk=tournament.pk, user=helper) == tournament
+    assert permissions.organised_tournament(pk=tournament.pk, user=owner) == tournament
+    assert permissions.organised_tournament(pk=tournament.pk, user=helper) == tournament
     with pytest.raises(PermissionDenied):
-        selectors.tournament_for_organiser(pk=tournament.pk, user=stranger)
+        permissions.organised_tournament(pk=tournament.pk, user=stranger)
     with pytest.raises(PermissionDenied):
-        selectors.tournament_for_organiser(pk=tournament.pk, user=AnonymousUser())
+        permissions.organised_tournament(pk=tournament.pk, user=AnonymousUser())
     with pytest.raises(Http404):
-        selectors.tournament_for_organiser(pk=tournament.pk + 1000, user=owner)
+        permissions.organised_tournament(pk=tournament.pk + 1000, user=owner)
 
 
 # --------------------------------------------------------------------------- seating

@@ -11,7 +11,7 @@ import pytest
 from scoring import services as scoring_services
 from scoring.errors import ScoringError
 from tests.factories import PlayerFactory, UserFactory
-from tournaments import rotations, selectors, services
+from tournaments import permissions, rotations, selectors, services
 from tournaments.errors import TournamentError
 from tournaments.models import Bye, Player, Round, Seat, Table, Team, Tournament
 
@@ -237,13 +237,13 @@ def test_co_organisers_may_organise_and_the_owner_is_not_added_twice():
     tournament = make_tournament()
     helper, stranger = UserFactory(), UserFactory()
     services.add_co_organiser(tournament=tournament, user=helper)
-    assert selectors.can_organise(tournament, helper)
-    assert not selectors.can_organise(tournament, stranger)
+    assert permissions.can_organise(helper, tournament)
+    assert not permissions.can_organise(stranger, tournament)
     with pytest.raises(TournamentError) as refused:
         services.add_co_organiser(tournament=tournament, user=tournament.owner)
     assert refused.value.code == "already_organiser"
     services.remove_co_organiser(tournament=tournament, user=helper, removed_by=tournament.owner)
-    assert not selectors.can_organise(tournament, helper)
+    assert not permissions.can_organise(helper, tournament)
 
 
 # --------------------------------------------------------------------------- players

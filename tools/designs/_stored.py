@@ -41,8 +41,7 @@ from tournaments.rotations.planners import cutthroat
 
 # --- the stored tables, by the name the README uses ------------------------------
 
-WHIST_STARTERS = whist_starters.STARTERS  # one table since the move
-WHIST_OFFLINE_STARTERS = whist_starters.STARTERS
+WHIST_STARTERS = whist_starters.STARTERS
 WHIST_ORBIT_BASES = whist_inflate.ORBIT_BASES
 WHIST_PRODUCT_ROWS = whist_product._STORED_ROWS
 WHIST_PLUS_ONE = whist_plus_one_data.STORED

@@ -45,7 +45,7 @@ RECIPES: dict[int, tuple[str, int]] = {
 
 
 def stored(n: int) -> tuple[int, ...] | None:
-    return _stored.WHIST_STARTERS.get(n) or _stored.WHIST_OFFLINE_STARTERS.get(n)
+    return _stored.WHIST_STARTERS.get(n)
 
 
 def regenerate(n: int) -> tuple[int, ...] | None:
