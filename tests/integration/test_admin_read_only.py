@@ -14,7 +14,7 @@ from django.contrib import admin
 from django.urls import reverse
 
 from leagues.models import Member, PlayerLink, Season, SeasonNight, StandingsSettings
-from scoring.models import ResultChange, TableResult
+from scoring.models import ResultChange, SeatResult, TableResult
 from tests.factories import TournamentFactory
 from tournaments.models import Bye, Player, Round, RoundStartOverride, Seat, Table, Team
 
@@ -53,7 +53,7 @@ def night(django_user_model):
         for i, player in enumerate(players[:4])
     ]
     Bye.objects.create(round=first, player=players[4])
-    TableResult.objects.create(
+    result = TableResult.objects.create(
         table=table,
         kind=TableResult.Kind.ROUND_TOTALS,
         scores=[9, 5, 9, 5],
@@ -62,6 +62,17 @@ def night(django_user_model):
         version=8,
         submitted_side=0,
         submitted_by_seat=seats[0],
+    )
+    SeatResult.objects.create(
+        result=result,
+        seat=seats[0],
+        engine_seat=0,
+        side=0,
+        points_for=9,
+        points_against=5,
+        outcome=SeatResult.Outcome.WON,
+        loners_made=0,
+        euchres_made=0,
     )
     ResultChange.objects.create(
         round=first, table=table, action="submitted", via="seat-link", seat=seats[0], version=8
@@ -102,7 +113,17 @@ def url(model, view: str, *args) -> str:
 
 def test_the_walk_covers_results_rounds_tables_seats_and_byes():
     registered = {model for model, _ in service_owned_admins()}
-    assert {TableResult, ResultChange, Round, Table, Seat, Bye, Player, Team} <= registered
+    assert {
+        TableResult,
+        ResultChange,
+        SeatResult,
+        Round,
+        Table,
+        Seat,
+        Bye,
+        Player,
+        Team,
+    } <= registered
     assert {Season, SeasonNight, Member, PlayerLink, StandingsSettings} - registered == {
         SeasonNight
     }  # season nights show inside their season
