@@ -25,6 +25,7 @@ from tools.designs import (
     whist_cyclic,
     whist_orbits,
     whist_rows,
+    whist_shapes,
     whist_two_stage,
 )
 
@@ -111,11 +112,16 @@ QUICK_SEARCHES = [
     (hanani_frames, 49),
     (kirkman_copies, 7),
     (whist_rows, 21),
+    (whist_rows, 33),
     (whist_orbits, 88),
     (whist_orbits, 160),
     (plus_one_paths, 9),
+    (plus_one_paths, 45),
+    (plus_one_paths, 81),
     (whist_two_stage, 21),
     (whist_two_stage, 32),
+    (whist_shapes, 44),
+    (whist_shapes, 48),
 ]
 SLOW_SEARCHES = [
     (kirkman_near, 48),
@@ -125,6 +131,7 @@ SLOW_SEARCHES = [
     (kirkman_cyclic, 129),
     (whist_orbits, 124),
     (plus_one_paths, 25),
+    (plus_one_paths, 189),
     (whist_two_stage, 33),
     (whist_two_stage, 36),
 ]
@@ -143,3 +150,7 @@ def test_the_search_finds_a_valid_table_of_the_stored_shape(tool, key):
 @pytest.mark.parametrize(("tool", "key"), SLOW_SEARCHES)
 def test_the_slower_searches_find_valid_tables_too(tool, key):
     _finds_a_valid_table(tool, key)
+
+
+def test_the_depth_first_replacement_search_still_finds_small_plans():
+    assert plus_one_paths.problem(9, plus_one_paths.find_dfs(9)) == ""

@@ -1,0 +1,234 @@
+"""Cyclic whist starters by shapes and placement (whist_starters' docstring: 72, 84, 104, 108).
+
+A table {a, a-d1} v {c, c-d2} with x = a-c has partner classes d1, d2 and opponent
+classes x, x+d2, x-d1, x-d1+d2 wherever a is. Stage one deals the partner classes
+out to the tables (each once) and picks each x by a tabu min-conflicts search (a
+new x for a table meeting an over-used class, or two tables trading a partner
+class) until every opponent class is met twice; for n = 4m the table of INF is
+{INF, 0} v {x, x-d}. Stage two places each shape, or its mirror image, at a
+translate so that the tables partition the players (exact cover with a node
+limit, `exact_cover`). Most shape sets do not tile, so the search walks on: two
+tables trade a partner class (or not) and take new x values giving back the same
+opponent classes, and the tiling is tried again.
+
+The stored starters came from a C version whose seeds were not kept, so this finds
+*a* valid starter of the same shape; `--check-stored` checks the stored one.
+
+    python -m tools.designs.whist_shapes 72
+"""
+
+from __future__ import annotations
+
+import random
+
+from . import _cli, exact_cover, whist_cyclic
+
+STAGE_ONE_MOVES = 20_000
+TILING_NODES = 1_000
+WALKS = 200  # shape sets tried from one stage-one solution before a fresh one
+TABU_TENURE = 7
+NOISE = 0.02
+BAD = 1_000  # the weight of a zero difference (two seats on one player)
+
+
+class Shapes:
+    """Stage one's state: partner classes and x for every table, opponent counts."""
+
+    def __init__(self, n: int, rng: random.Random) -> None:
+        self.n, self.rng = n, rng
+        self.q = n - 1 if n % 4 == 0 else n
+        self.half = (self.q - 1) // 2
+        self.inf = n % 4 == 0
+        tables = n // 4
+        classes = list(range(1, self.half + 1))
+        rng.shuffle(classes)
+        # Table k is (d1, d2, x); for n = 4m table 0 is INF's, (d, 0, x): {INF, 0} v {x, x-d}.
+        self.tables: list[list[int]] = []
+        for k in range(tables):
+            if self.inf and k == 0:
+                self.tables.append([classes.pop(), 0, rng.randrange(1, self.q)])
+            else:
+                self.tables.append([classes.pop(), classes.pop(), rng.randrange(1, self.q)])
+        self.count = [0] * (self.half + 1)
+        for k in range(tables):
+            self._tally(k, 1)
+
+    def cls(self, d: int) -> int:
+        d %= self.q
+        return min(d, self.q - d)
+
+    def opponents(self, k: int, d1: int, d2: int, x: int) -> tuple[int, ...]:
+        if self.inf and k == 0:
+            return (self.cls(x), self.cls(x - d1))
+        return (self.cls(x), self.cls(x + d2), self.cls(x - d1), self.cls(x - d1 + d2))
+
+    def _tally(self, k: int, by: int) -> None:
+        for c in self.opponents(k, *self.tables[k]):
+            self.count[c] += by
+
+    def cost(self) -> int:
+        return BAD * self.count[0] + sum(max(0, c - 2) for c in self.count[1:])
+
+    def _cost_of(self, classes: set[int]) -> int:
+        return sum(BAD * self.count[0] if c == 0 else max(0, self.count[c] - 2) for c in classes)
+
+    def _delta(self, changes: list[tuple[int, list[int]]]) -> int:
+        """Cost change if each table k took the values given (nothing is kept)."""
+        old = [(k, self.tables[k]) for k, _ in changes]
+        touched = {c for k, t in changes for c in self.opponents(k, *t)}
+        touched |= {c for k, t in old for c in self.opponents(k, *t)}
+        before = self._cost_of(touched)
+        self._apply(changes)
+        after = self._cost_of(touched)
+        self._apply(old)
+        return after - before
+
+    def _apply(self, changes: list[tuple[int, list[int]]]) -> None:
+        for k, values in changes:
+            self._tally(k, -1)
+            self.tables[k] = list(values)
+            self._tally(k, 1)
+
+    def solve(self, max_moves: int = STAGE_ONE_MOVES) -> bool:
+        """Tabu min-conflicts until every opponent class is met twice."""
+        tabu: dict[tuple[int, int], int] = {}
+        cost = self.cost()
+        for move in range(max_moves):
+            if cost == 0:
+                return True
+            over = {c for c, v in enumerate(self.count) if v > 2 or (c == 0 and v)}
+            bad = [
+                k for k in range(len(self.tables)) if over & set(self.opponents(k, *self.tables[k]))
+            ]
+            k = self.rng.choice(bad)
+            d1, d2, x = self.tables[k]
+            moves = [[(k, [d1, d2, y])] for y in range(1, self.q) if y != x]
+            for j in range(len(self.tables)):
+                if j == k:
+                    continue
+                e1, e2, z = self.tables[j]
+                for mine in (0, 1) if not (self.inf and k == 0) else (0,):
+                    for theirs in (0, 1) if not (self.inf and j == 0) else (0,):
+                        a, b = [d1, d2], [e1, e2]
+                        a[mine], b[theirs] = b[theirs], a[mine]
+                        moves.append([(k, [*a, x]), (j, [*b, z])])
+            if self.rng.random() < NOISE:
+                chosen = self.rng.choice(moves)
+                change = self._delta(chosen)
+            else:
+                best = None
+                for option in moves:
+                    if any(tabu.get((j, t[2]), -1) > move for j, t in option if j == k):
+                        continue
+                    key = (self._delta(option), self.rng.random())
+                    if best is None or key < best[0]:
+                        best = (key, option)
+                if best is None:
+                    continue
+                (change, _), chosen = best
+            tabu[k, x] = move + TABU_TENURE
+            self._apply(chosen)
+            cost += change
+        return cost == 0
+
+    def walk(self) -> bool:
+        """Two tables trade a partner class (or not) and take new x values that give
+        back the same opponent classes; False if the pair drawn has no such move."""
+        k, j = self.rng.sample(range(len(self.tables)), 2)
+        old = sorted(self.opponents(k, *self.tables[k]) + self.opponents(j, *self.tables[j]))
+        (d1, d2, _), (e1, e2, _) = self.tables[k], self.tables[j]
+        trades = [([d1, d2], [e1, e2])]
+        for mine in (0, 1) if not (self.inf and k == 0) else (0,):
+            for theirs in (0, 1) if not (self.inf and j == 0) else (0,):
+                a, b = [d1, d2], [e1, e2]
+                a[mine], b[theirs] = b[theirs], a[mine]
+                trades.append((a, b))
+        self.rng.shuffle(trades)
+        for a, b in trades:
+            firsts = [y for y in range(1, self.q) if 0 not in self.opponents(k, *a, y)]
+            seconds = [z for z in range(1, self.q) if 0 not in self.opponents(j, *b, z)]
+            self.rng.shuffle(firsts)
+            pool = sorted(old)
+            for y in firsts:
+                mine_classes = self.opponents(k, *a, y)
+                rest = list(pool)
+                if not all(c in rest and (rest.remove(c) or True) for c in mine_classes):
+                    continue
+                self.rng.shuffle(seconds)
+                for z in seconds:
+                    if sorted(self.opponents(j, *b, z)) == sorted(rest):
+                        if ([*a, y], [*b, z]) == (self.tables[k], self.tables[j]):
+                            continue
+                        self._apply([(k, [*a, y]), (j, [*b, z])])
+                        return True
+        return False
+
+    def points(self, k: int) -> tuple[int, ...]:
+        """The players of table k placed with a = 0: a, a-d1, c, c-d2 (c = -x)."""
+        d1, d2, x = self.tables[k]
+        return (0, -d1 % self.q, -x % self.q, (-x - d2) % self.q)
+
+    def tile(self, seed: int, nodes: int = TILING_NODES) -> tuple[int, ...] | None:
+        """Place every shape (or its mirror) at a translate so the tables partition
+        the players; the flat starter (INF as -1) or None within the node limit."""
+        q = self.q
+        taken = {0}
+        first: list[int] = []
+        if self.inf:
+            d, _, x = self.tables[0]
+            first = [-1, 0, x, (x - d) % q]
+            taken |= {x, (x - d) % q}
+        options: list[tuple] = []
+        seats: list[tuple[int, tuple[int, ...]]] = []
+        for k in range(1 if self.inf else 0, len(self.tables)):
+            shape = self.points(k)
+            placed = set()
+            for sign in (1, -1):
+                for t in range(q):
+                    seat = tuple((t + sign * p) % q for p in shape)
+                    if taken & set(seat) or frozenset(seat) in placed:
+                        continue
+                    placed.add(frozenset(seat))
+                    options.append((("table", k), *seat))
+                    seats.append((k, seat))
+        primary = [("table", k) for k in range(1 if self.inf else 0, len(self.tables))]
+        primary += [p for p in range(q) if p not in taken]
+        found = exact_cover.solve(options, primary, seed=seed, max_restarts=0, first_limit=nodes)
+        if found is None:
+            return None
+        flat = list(first)
+        for i in sorted(found, key=lambda i: seats[i][0]):
+            flat += seats[i][1]
+        return tuple(flat)
+
+
+def find(n: int, seed: int = 0, max_shape_sets: int | None = None) -> tuple[int, ...] | None:
+    if n % 4 not in (0, 1) or n < 8:
+        raise SystemExit(f"{n}: a whist tournament needs n = 0 or 1 (mod 4), n >= 8")
+    rng = random.Random(seed)
+    tried = 0
+    while True:
+        shapes = Shapes(n, rng)
+        if not shapes.solve():
+            continue
+        for _ in range(WALKS):
+            if max_shape_sets is not None and tried >= max_shape_sets:
+                return None
+            tried += 1
+            flat = shapes.tile(rng.randrange(1 << 30))
+            if flat is not None and whist_cyclic.problem(n, flat) == "":
+                return flat
+            while not shapes.walk():
+                pass
+
+
+problem = whist_cyclic.problem
+
+if __name__ == "__main__":
+    raise SystemExit(
+        _cli.main(
+            __doc__.splitlines()[0],
+            find,
+            lambda n: problem(n, whist_cyclic.stored(n)),
+        )
+    )
