@@ -178,13 +178,6 @@ PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "600"))
 # snapshot through this name instead of importing leagues.
 PRINTING_STANDINGS_SNAPSHOT = "leagues.selectors.snapshots.standings_snapshot"
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-}
-
 # The cache holds counters every web process must share (wrong card codes per table
 # and per address): Redis when CACHE_URL (or REDIS_URL) names one, as in production
 # with several web processes; otherwise this process's memory, enough for `make run`.
@@ -286,4 +279,44 @@ PERMISSIONS_POLICY = {
     "payment": [],
     "usb": [],
     "fullscreen": ["self"],
+}
+
+# Logs: one JSON object a line on stdout (LOG_FORMAT=text for plain lines), table and
+# seat tokens and codes taken out of every line (config.logs). Django's loggers are
+# named here so that its request lines (django.request, and runserver's django.server)
+# go through the same handler instead of Django's default plain-text ones.
+DJANGO_LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "json": {
+            "()": "config.logs.RedactingJsonFormatter",
+            "fmt": "{levelname}{name}{message}",
+            "style": "{",
+            "timestamp": "time",
+            "rename_fields": {"levelname": "level", "name": "logger"},
+        },
+        "text": {
+            "()": "config.logs.RedactingFormatter",
+            "format": "{asctime} {levelname} {name}: {message}",
+            "style": "{",
+        },
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "text" if os.environ.get("LOG_FORMAT") == "text" else "json",
+        }
+    },
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": DJANGO_LOG_LEVEL, "propagate": False},
+        "django.server": {
+            "handlers": ["console"],
+            "level": DJANGO_LOG_LEVEL,
+            "propagate": False,
+        },
+    },
 }
