@@ -1,6 +1,8 @@
+from csp.constants import UNSAFE_INLINE
+from csp.decorators import csp_update
 from django.contrib import admin
 from django.urls import include, path, re_path
-from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
+from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from scoring.api.urls import router as scoring_api
 from tournaments.api.errors import unknown_endpoint
@@ -17,7 +19,15 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     *(path("api/", include(router.urls)) for router in API_ROUTERS),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
-    path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
+    # The split view serves its start-up script as a file: the CSP allows no inline
+    # script. Swagger UI adds a <style> of its own, allowed on this page alone.
+    path(
+        "api/docs/",
+        csp_update({"style-src": [UNSAFE_INLINE]})(
+            SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+        ),
+        name="api-docs",
+    ),
     re_path(r"^api/", unknown_endpoint),
     # Scoring first: its token converter keeps table links apart from public pages.
     path("", include("scoring.urls")),

@@ -32,10 +32,21 @@ class TooManyTries(ScoringError):
         super().__init__("too_many_tries")
 
 
-def _client_address(_group: str, request) -> str:
+def client_address(request) -> str:
+    """The client's address, as every limit counts it (card codes, the scorers' API,
+    sign-in lockout). Behind a reverse proxy REMOTE_ADDR is the proxy's, so the header
+    RATELIMIT_IP_META_KEY names is read instead; of an X-Forwarded-For list the last
+    entry is the one our own proxy added, the only one a client cannot forge."""
+    key = settings.RATELIMIT_IP_META_KEY
+    forwarded = request.META.get(key, "") if key else ""
+    address = forwarded.split(",")[-1].strip() if forwarded else ""
     # A WSGI server always sets REMOTE_ADDR, but a request without one (a test client,
     # an odd gateway) must be counted too, not crash the confirmation.
-    return request.META.get("REMOTE_ADDR") or "unknown"
+    return address or request.META.get("REMOTE_ADDR") or "unknown"
+
+
+def _client_address(_group: str, request) -> str:
+    return client_address(request)
 
 
 def _limits(table: Table) -> list[dict]:

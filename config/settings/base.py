@@ -178,13 +178,6 @@ PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "600"))
 # snapshot through this name instead of importing leagues.
 PRINTING_STANDINGS_SNAPSHOT = "leagues.selectors.snapshots.standings_snapshot"
 
-LOGGING = {
-    "version": 1,
-    "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
-}
-
 # The cache holds counters every web process must share (wrong card codes per table
 # and per address): Redis when CACHE_URL (or REDIS_URL) names one, as in production
 # with several web processes; otherwise this process's memory, enough for `make run`.
@@ -207,3 +200,123 @@ CODE_TRIES_PER_ADDRESS = os.environ.get("CODE_TRIES_PER_ADDRESS", "20/m")
 # Behind a reverse proxy REMOTE_ADDR is the proxy's: name the header holding the
 # client's address (e.g. HTTP_X_REAL_IP) so each client is counted on its own.
 RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None
+
+# ---------------------------------------------------------------- hardening (issue 19)
+# Kept in one block: sign-in lockout, the page policies (CSP, Permissions-Policy) and
+# structured logs with credentials taken out.
+INSTALLED_APPS += ["axes", "csp"]  # noqa: F405
+# The policies go on every answer, errors included, so they sit just inside
+# SecurityMiddleware; axes turns a locked-out sign-in into its page, so it comes last.
+MIDDLEWARE.insert(  # noqa: F405
+    MIDDLEWARE.index("django.middleware.security.SecurityMiddleware") + 1,  # noqa: F405
+    "csp.middleware.CSPMiddleware",
+)
+MIDDLEWARE.insert(  # noqa: F405
+    MIDDLEWARE.index("csp.middleware.CSPMiddleware") + 1,  # noqa: F405
+    "django_permissions_policy.PermissionsPolicyMiddleware",
+)
+MIDDLEWARE.append("axes.middleware.AxesMiddleware")  # noqa: F405
+
+# Sign-in guessing: after LOGIN_FAILURE_LIMIT wrong passwords from one address the
+# sign-in form refuses that address for LOGIN_COOLOFF_MINUTES, without checking the
+# password (so a flood of guesses costs no hashing either). Counted in the cache, which
+# is Redis in production (CACHE_URL), so every web process sees the same count.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_ENABLED = os.environ.get("LOGIN_THROTTLE", "1") != "0"
+AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
+AXES_COOLOFF_TIME = float(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")) / 60
+# By address alone: one address spraying many user names is stopped as well. A venue
+# that puts every phone behind one address shares the count, so the limit leaves room;
+# LOGIN_LOCKOUT_BY=username+ip_address counts each (user name, address) pair instead.
+_lockout_by = os.environ.get("LOGIN_LOCKOUT_BY", "ip_address")
+AXES_LOCKOUT_PARAMETERS = [_lockout_by.split("+") if "+" in _lockout_by else _lockout_by]
+AXES_CLIENT_IP_CALLABLE = "scoring.throttle.client_address"
+AXES_LOCKOUT_CALLABLE = "tournaments.lockout.locked_out"
+AXES_RESET_ON_SUCCESS = True
+# The admin shows only what the services own (tournaments/read_only_admin.py).
+AXES_ENABLE_ADMIN = False
+
+# DRF throttles on the scorers' API (scoring.api.throttles), counted in the same cache.
+# A venue's phones often share one address, so the address rate leaves room for every
+# table of a big night; the per-link rate is what one table's phones ever need.
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {  # noqa: F405
+    "table_link": os.environ.get("API_TABLE_LINK_RATE", "120/min"),
+    "table_address": os.environ.get("API_TABLE_ADDRESS_RATE", "1200/min"),
+    "table_confirm": os.environ.get("API_TABLE_CONFIRM_RATE", "30/min"),
+}
+
+# Content-Security-Policy: scripts and styles come from our own static files only (no
+# inline script, no style="" attribute; htmx is told not to inject its <style>, see
+# base.html). QR codes are inline SVG; printed previews use data: images.
+from csp.constants import NONE, SELF  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "object-src": [NONE],
+        "base-uri": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# The site asks a phone for nothing but full screen (the projector page).
+PERMISSIONS_POLICY = {
+    "accelerometer": [],
+    "camera": [],
+    "geolocation": [],
+    "gyroscope": [],
+    "magnetometer": [],
+    "microphone": [],
+    "payment": [],
+    "usb": [],
+    "fullscreen": ["self"],
+}
+
+# Logs: one JSON object a line on stdout (LOG_FORMAT=text for plain lines), table and
+# seat tokens and codes taken out of every line (config.logs). Django's loggers are
+# named here so that its request lines (django.request, and runserver's django.server)
+# go through the same handler instead of Django's default plain-text ones.
+DJANGO_LOG_LEVEL = os.environ.get("DJANGO_LOG_LEVEL", "INFO")
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {
+        "json": {
+            "()": "config.logs.RedactingJsonFormatter",
+            "fmt": "{levelname}{name}{message}",
+            "style": "{",
+            "timestamp": "time",
+            "rename_fields": {"levelname": "level", "name": "logger"},
+        },
+        "text": {
+            "()": "config.logs.RedactingFormatter",
+            "format": "{asctime} {levelname} {name}: {message}",
+            "style": "{",
+        },
+    },
+    "handlers": {
+        "console": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stdout",
+            "formatter": "text" if os.environ.get("LOG_FORMAT") == "text" else "json",
+        }
+    },
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "loggers": {
+        "django": {"handlers": ["console"], "level": DJANGO_LOG_LEVEL, "propagate": False},
+        "django.server": {
+            "handlers": ["console"],
+            "level": DJANGO_LOG_LEVEL,
+            "propagate": False,
+        },
+    },
+}

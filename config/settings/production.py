@@ -18,3 +18,20 @@ STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
 }
+
+# ---------------------------------------------------------------- hardening (issue 19)
+# TLS ends at the reverse proxy in front (it sets X-Forwarded-Proto): plain-HTTP visits
+# are sent to https, and browsers are told to come back only over https. Both from the
+# environment, so a first try over plain HTTP on a LAN can turn them off
+# (SECURE_SSL_REDIRECT=0, SECURE_HSTS_SECONDS=0).
+SECURE_SSL_REDIRECT = os.environ.get("SECURE_SSL_REDIRECT", "1") != "0"
+# A load balancer checks /healthz over plain HTTP inside the network.
+SECURE_REDIRECT_EXEMPT = [r"^healthz/?$"]
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", str(365 * 24 * 3600)))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = os.environ.get("SECURE_HSTS_INCLUDE_SUBDOMAINS", "1") != "0"
+# Preloading puts the domain on browsers' built-in lists, which is the club's own
+# decision (and hard to undo): off unless SECURE_HSTS_PRELOAD=1, and the check that
+# asks for it is silenced while it is off.
+SECURE_HSTS_PRELOAD = os.environ.get("SECURE_HSTS_PRELOAD", "0") == "1"
+if not SECURE_HSTS_PRELOAD:
+    SILENCED_SYSTEM_CHECKS = [*globals().get("SILENCED_SYSTEM_CHECKS", []), "security.W021"]

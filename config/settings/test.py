@@ -28,3 +28,15 @@ CELERY_TASK_DEFAULT_QUEUE = f"tests-{TEST_PROCESS}"
 # too; on a Redis cache (CACHE_URL) each process counts under a prefix of its own.
 if CACHES["default"]["BACKEND"].endswith("RedisCache"):  # noqa: F405
     CACHES["default"]["KEY_PREFIX"] = f"tests-{TEST_PROCESS}"  # noqa: F405
+
+# ---------------------------------------------------------------- hardening (issue 19)
+# The suite signs in hundreds of times from 127.0.0.1 (and test clients' login() passes
+# no request, which axes needs): the sign-in lockout is off here, and
+# tests/integration/test_hardening.py turns it on to prove it locks out.
+AXES_ENABLED = False
+# Every test client is 127.0.0.1 and a process runs thousands of API requests a minute:
+# the scorers' API rates are out of reach here, and test_hardening.py sets real ones.
+REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {  # noqa: F405
+    scope: "1000000/min"
+    for scope in REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # noqa: F405
+}

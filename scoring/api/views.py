@@ -33,6 +33,7 @@ from tournaments.permissions import table_of
 
 from . import serializers as s
 from .authentication import TableTokenAuthentication
+from .throttles import TableAddressThrottle, TableConfirmThrottle, TableLinkThrottle
 
 TOKEN = OpenApiParameter(
     "token",
@@ -153,6 +154,16 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     lookup_field = "token"
     lookup_value_regex = "[-_A-Za-z0-9]{20,64}"
     serializer_class = s.TableStateSerializer
+    throttle_classes = [TableAddressThrottle, TableLinkThrottle, TableConfirmThrottle]
+
+    def throttled(self, request: Request, wait: float | None) -> None:
+        error = Throttled(wait=wait)
+        # Plain words, as the wrong-code limit says it; the wait goes in Retry-After.
+        error.detail = ErrorDetail(
+            _("Too many requests for this table: wait a moment, then try again."),
+            code=error.default_code,
+        )
+        raise error
 
     def get_queryset(self):
         return Table.objects.select_related("round__tournament").prefetch_related(

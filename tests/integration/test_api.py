@@ -99,7 +99,7 @@ def test_a_signed_in_user_creates_a_tournament_through_the_service(owner):
     tournament = Tournament.objects.get(pk=body["id"])
     assert tournament.owner == owner
     assert body["name"] == "Spring open"  # cleaned by create_tournament
-    assert body["is_organiser"] is True and body["owner"] == owner.username
+    assert body["is_organiser"] is True and body["owner"] is None  # no name on the account
 
 
 def test_an_anonymous_visitor_cannot_create_a_tournament(db):
@@ -406,8 +406,11 @@ def test_a_planned_round_cannot_be_closed(owner):
 def test_organisers_add_a_co_organiser_by_user_name_and_the_owner_removes_them(owner, stranger):
     tournament = new_tournament(owner)
     helper = UserFactory(username="helper")
-    listing = client_for().get(url(tournament, "organisers/")).json()
-    assert listing == {"owner": {"id": owner.pk, "username": owner.username}, "co_organisers": []}
+    listing = client_for(owner).get(url(tournament, "organisers/")).json()
+    assert listing == {
+        "owner": {"name": None, "id": owner.pk, "username": owner.username},
+        "co_organisers": [],
+    }
     assert (
         client_for(stranger)
         .post(url(tournament, "organisers/"), {"username": "helper"}, format="json")
@@ -419,7 +422,7 @@ def test_organisers_add_a_co_organiser_by_user_name_and_the_owner_removes_them(o
         url(tournament, "organisers/"), {"username": "helper"}, format="json"
     )
     assert added.status_code == 200
-    assert added.json()["co_organisers"] == [{"id": helper.pk, "username": "helper"}]
+    assert added.json()["co_organisers"] == [{"name": None, "id": helper.pk, "username": "helper"}]
     # Now the helper may change the tournament.
     assert (
         client_for(helper).patch(url(tournament), {"name": "Renamed"}, format="json").status_code
@@ -439,6 +442,34 @@ def test_organisers_add_a_co_organiser_by_user_name_and_the_owner_removes_them(o
     removed = client_for(owner).delete(url(tournament, f"organisers/{helper.pk}/"))
     assert removed.status_code == 204 and not tournament.co_organisers.exists()
     assert client_for(owner).delete(url(tournament, f"organisers/{helper.pk}/")).status_code == 404
+
+
+def test_organisers_user_names_are_not_public_only_the_names_they_gave(owner, stranger):
+    """A user name is half of what signs in: the public reads the name on the account,
+    or nothing, through the tournaments list, a tournament and its organisers."""
+    owner.first_name, owner.last_name = "Olive", "Oyl"
+    owner.save()
+    tournament = new_tournament(owner)
+    helper = UserFactory(username="helper-login")
+    tournament.co_organisers.add(helper)
+
+    for reader in (client_for(), client_for(stranger)):
+        listing = reader.get("/api/tournaments/").json()
+        rows = listing["results"] if isinstance(listing, dict) else listing
+        assert [row["owner"] for row in rows] == ["Olive Oyl"]
+        assert reader.get(url(tournament)).json()["owner"] == "Olive Oyl"
+        organisers = reader.get(url(tournament, "organisers/"))
+        assert organisers.json() == {
+            "owner": {"name": "Olive Oyl"},
+            "co_organisers": [{"name": None}],
+        }
+        for answer in (listing, organisers.json()):
+            assert owner.username not in str(answer) and "helper-login" not in str(answer)
+
+    # The organisers themselves still see the user names they add and remove by.
+    mine = client_for(helper).get(url(tournament, "organisers/")).json()
+    assert mine["co_organisers"] == [{"name": None, "id": helper.pk, "username": "helper-login"}]
+    assert mine["owner"]["username"] == owner.username
 
 
 def test_a_co_organiser_may_step_down_but_not_remove_another(owner, stranger):

@@ -39,8 +39,16 @@ class OrganiserFieldsMixin:
 # ---------------------------------------------------------------- tournaments
 
 
+def display_name(user) -> str | None:
+    """The name an organiser gave their account, for everyone to read; never the user
+    name, which is half of what signs in."""
+    return user.get_full_name().strip() or None
+
+
 class TournamentSerializer(serializers.ModelSerializer):
-    owner = serializers.CharField(source="owner.get_username", read_only=True)
+    owner = serializers.SerializerMethodField(
+        help_text="The owner's name as their account gives it (null when it gives none)."
+    )
     is_organiser = serializers.SerializerMethodField()
 
     class Meta:
@@ -64,6 +72,9 @@ class TournamentSerializer(serializers.ModelSerializer):
             "created_at",
         ]
         read_only_fields = fields
+
+    def get_owner(self, tournament: Tournament) -> str | None:
+        return display_name(tournament.owner)
 
     def get_is_organiser(self, tournament: Tournament) -> bool:
         # A list passes the ids its reader organises, so a page of tournaments does not
@@ -238,9 +249,20 @@ class RotationSerializer(serializers.Serializer):
 # ---------------------------------------------------------------- organisers
 
 
-class UserRefSerializer(serializers.Serializer):
-    id = serializers.IntegerField()
-    username = serializers.CharField(source="get_username")
+class UserRefSerializer(OrganiserFieldsMixin, serializers.Serializer):
+    """An organiser: their name for everyone; the user name (what adding a co-organiser
+    asks for) and the id (what removing one takes) only for the event's organisers."""
+
+    organiser_fields = ("id", "username")
+
+    name = serializers.SerializerMethodField(help_text="Null when the account gives no name.")
+    id = serializers.IntegerField(required=False, help_text=ORGANISERS_ONLY)
+    username = serializers.CharField(
+        source="get_username", required=False, help_text=ORGANISERS_ONLY
+    )
+
+    def get_name(self, user) -> str | None:
+        return display_name(user)
 
 
 class OrganisersSerializer(serializers.Serializer):
@@ -250,7 +272,7 @@ class OrganisersSerializer(serializers.Serializer):
     @extend_schema_field(UserRefSerializer(many=True))
     def get_co_organisers(self, tournament: Tournament) -> list[dict]:
         users = tournament.co_organisers.order_by("username")
-        return UserRefSerializer(users, many=True).data
+        return UserRefSerializer(users, many=True, context=self.context).data
 
 
 class CoOrganiserAddSerializer(serializers.Serializer):

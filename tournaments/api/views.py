@@ -350,7 +350,8 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
             if user is None:
                 raise ValidationError({"username": [str(selectors.NO_SUCH_USER)]})
             services.add_co_organiser(tournament=tournament, user=user)
-        return Response(s.OrganisersSerializer(tournament).data)
+        context = {"organiser": is_organiser(request, tournament)}
+        return Response(s.OrganisersSerializer(tournament, context=context).data)
 
     @extend_schema(parameters=[USER_ID], request=None, responses={204: None, **refusals(403, 404)})
     @action(detail=True, methods=["delete"], url_path=r"organisers/(?P<user_id>[0-9]+)")
