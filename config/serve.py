@@ -57,7 +57,9 @@ def main() -> int:
         return 2
     for note in warnings(environ):
         print(note, file=sys.stderr)
-    environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.production")
+    # Always the production settings: importing this package (config/celery.py) has
+    # already put the development default into os.environ.
+    environ["DJANGO_SETTINGS_MODULE"] = "config.settings.production"
     manage = [sys.executable, str(ROOT / "manage.py")]
     for step in (["migrate", "--noinput"], ["collectstatic", "--noinput", "--verbosity", "0"]):
         if subprocess.run([*manage, *step], cwd=ROOT, env=environ).returncode:
