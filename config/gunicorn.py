@@ -37,6 +37,12 @@ preload_app = True
 # The reverse proxy on the same machine is trusted to say who the client was.
 forwarded_allow_ips = os.environ.get("FORWARDED_ALLOW_IPS", "127.0.0.1,::1")
 
+# gunicorn's control socket (for `gunicornc`) sits at one path per user by default, which
+# a second gunicorn on the machine (a test, a benchmark) would take over: off unless
+# GUNICORN_CONTROL_SOCKET names a path of this instance's own.
+control_socket = os.environ.get("GUNICORN_CONTROL_SOCKET", "")
+control_socket_disable = not control_socket
+
 accesslog = "-"
 errorlog = "-"
 loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")

@@ -63,6 +63,8 @@ def health(request: HttpRequest) -> JsonResponse:
     body.update({name: "ok" if ok else "unavailable" for name, ok in checks.items()})
     response = JsonResponse(body, status=200 if healthy else 503)
     response["Cache-Control"] = "no-store"
+    # Answered before SecurityMiddleware, so it says this itself.
+    response["X-Content-Type-Options"] = "nosniff"
     return response
 
 

@@ -23,6 +23,7 @@ def test_healthy_site_answers_ok_in_plain_json(client):
     assert response["Content-Type"] == "application/json"
     assert response.json() == {"status": "ok", "database": "ok", "broker": "ok"}
     assert response["Cache-Control"] == "no-store"
+    assert response["X-Content-Type-Options"] == "nosniff"
 
 
 def test_a_balancer_probing_by_address_is_answered(client, settings):
