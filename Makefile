@@ -22,14 +22,23 @@ PYTEST_WORKERS ?= auto
 # `make quick` skips the exhaustive rotation sweeps (marked slow); CI runs everything.
 MARKS ?=
 
-.PHONY: run test quick lint
+.PHONY: run serve test quick lint
 
+# The site and a real Celery worker (Procfile.dev, run by honcho) on kombu's filesystem
+# broker in .celery/: print jobs queue and show progress as in production, no service.
+run: export CELERY_BROKER_URL = filesystem://
 run: $(VENV)/.runtime
 	@$(MAKE) --no-print-directory debs DEBS="$(RUN_DEBS)"
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	@$(PY) -m config.lan $(HOST)
-	$(PY) manage.py runserver $(HOST)
+	@HOST=$(HOST) PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start --procfile Procfile.dev
+
+# Production: migrate, collectstatic, then gunicorn + Celery worker (Procfile), with
+# DATABASE_URL, CELERY_BROKER_URL, SECRET_KEY, ALLOWED_HOSTS from the environment.
+serve: $(VENV)/.runtime
+	@$(MAKE) --no-print-directory debs DEBS="$(RUN_DEBS)"
+	@$(PY) -m config.serve
 
 test: lint
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"

@@ -1,9 +1,10 @@
 """The Celery app. With no broker configured, tasks run eagerly in-process (see settings)."""
 
+import logging
 import os
 
 from celery import Celery
-from celery.signals import celeryd_init
+from celery.signals import after_setup_logger, celeryd_init
 
 from config.db import use_timeouts
 
@@ -25,3 +26,11 @@ def worker_statement_timeout(**_kwargs) -> None:
         lock_ms=settings.DB_LOCK_TIMEOUT_MS,
         statement_ms=settings.DB_WORKER_STATEMENT_TIMEOUT_MS,
     )
+
+
+@after_setup_logger.connect
+def quiet_renderer(**_kwargs) -> None:
+    """`--loglevel INFO` shows each task received and done; WeasyPrint would add seven
+    lines a page it lays out, burying them."""
+    for name in ("weasyprint", "fontTools"):
+        logging.getLogger(name).setLevel(logging.WARNING)

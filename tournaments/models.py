@@ -349,3 +349,21 @@ class PrintJob(models.Model):
             return False
         limit = datetime.timedelta(seconds=settings.PRINT_JOB_STALL_SECONDS)
         return timezone.now() - self.touched_at > limit
+
+
+class StoredFile(models.Model):
+    """A file kept in the database (tournaments.file_storage.DatabaseStorage): printed
+    PDFs and their parts. Web processes and workers on different machines share only
+    the database and the broker, so a PDF one worker made must be readable there."""
+
+    name = models.CharField(max_length=255, unique=True)
+    content = models.BinaryField()
+    size = models.PositiveIntegerField()
+    created_at = models.DateTimeField(default=timezone.now)
+
+    class Meta:
+        verbose_name = _("stored file")
+        verbose_name_plural = _("stored files")
+
+    def __str__(self) -> str:
+        return self.name

@@ -320,3 +320,36 @@ LOGGING = {
         },
     },
 }
+
+# --- Process model (issue 19): one place for what web processes and workers share ---
+# Printed PDFs live where every process can read them: the database by default, since
+# web processes and workers on different machines share nothing else
+# (tournaments/file_storage.py). FILE_STORAGE=filesystem keeps them under MEDIA_ROOT
+# (one machine); any other value is a storage class's dotted path (django-storages').
+FILE_STORAGE = os.environ.get("FILE_STORAGE", "database")
+FILE_STORAGE_BACKEND = {
+    "database": "tournaments.file_storage.DatabaseStorage",
+    "filesystem": "django.core.files.storage.FileSystemStorage",
+}.get(FILE_STORAGE, FILE_STORAGE)
+STORAGES = {
+    "default": {"BACKEND": FILE_STORAGE_BACKEND},
+    "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+}
+# `make run` gives its worker a broker that needs no service: kombu's filesystem
+# transport, messages as files in CELERY_FILESYSTEM_DIR (default .celery/).
+if CELERY_BROKER_URL.startswith("filesystem://"):
+    _queue_folder = Path(os.environ.get("CELERY_FILESYSTEM_DIR", BASE_DIR / ".celery"))
+    for _sub in ("queue", "control"):
+        (_queue_folder / _sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(_queue_folder / "queue"),
+        "data_folder_out": str(_queue_folder / "queue"),
+        "control_folder": str(_queue_folder / "control"),
+        # Seconds between looks at the folder: a print job starts within half a second.
+        "polling_interval": 0.5,
+    }
+# The queue web processes send to and workers take from; one Redis may serve several.
+CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
+# /healthz answers a load balancer before anything else runs: no host check (it probes
+# by address), no HTTPS redirect, no session; it reads nothing a visitor could not.
+MIDDLEWARE.insert(0, "config.health.HealthCheckMiddleware")
