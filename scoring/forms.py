@@ -7,6 +7,7 @@ total is possible is the rules engine's call, made in the services.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
@@ -249,6 +250,27 @@ class ConfirmForm(SubmissionForm):
             for name in ("code", "code_2")
             if (self.cleaned_data.get(name) or "").strip()
         ]
+
+
+class ConfirmAsForm(SubmissionForm):
+    """The phone handed to an opponent: the seat they tapped and their card code,
+    against the version shown to them. Any seat at the table is understood here;
+    whether that player may confirm is the service's call, worded by it."""
+
+    confirmer = forms.TypedChoiceField(widget=forms.HiddenInput, coerce=int)
+
+    def __init__(self, *args, seats: Sequence, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.offered = {seat.pk: seat for seat in seats}
+        self.fields["confirmer"].choices = [(pk, pk) for pk in self.offered]
+        self.fields["code"] = _code_field(_("Your card code"))
+        self.fields["code"].required = True
+        self.fields["code"].error_messages["required"] = _(
+            "Type the code printed on your player card."
+        )
+
+    def seat(self):
+        return self.offered[self.cleaned_data["confirmer"]]
 
 
 class OrganiserConfirmForm(SubmissionForm):

@@ -11,12 +11,9 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import rotations
+from tournaments import rotations, seat_names
 
 from .models import Bye, Player, Round, Seat, Table, Tournament
-
-# Partners sit opposite each other at a table of four; these are the usual names.
-COMPASS = (_("North"), _("East"), _("South"), _("West"))
 
 
 def tournaments_for(user) -> QuerySet[Tournament]:
@@ -191,11 +188,8 @@ class ItineraryStop:
 
 
 def seat_label(position: int, seats_at_table: int) -> str:
-    """A seat's name: a compass point at a table of four, else its number from 1.
-    `position` counts from 0 round the table (or in the engine's seat order)."""
-    if seats_at_table == len(COMPASS):
-        return str(COMPASS[position])
-    return str(_("Seat %(number)s") % {"number": position + 1})
+    """A seat's full name (tournaments.seat_names says what it is in each language)."""
+    return seat_names.seat_name(position, seats_at_table)
 
 
 def _itinerary(player: Player, rounds: list[Round]) -> list[ItineraryStop]:

@@ -15,6 +15,8 @@ from typing import Any
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from tournaments import seat_names
+
 from .cards import (
     CardRound,
     Event,
@@ -67,6 +69,7 @@ def card_layout(event: Event, *, paper: str, per_page: int) -> CardLayout:
         text_headers=(_("Rd"), _("Table"), _("Seat"), who),
         hand_headers=[str(n) for n in event.hand_numbers],
         tail=tail,
+        seat_chars=seat_names.longest_short(),
     )
 
 
