@@ -11,6 +11,7 @@ opposite seat). So the layouts that print it leave room for a few characters.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.functional import Promise
@@ -63,28 +64,51 @@ COMPASS: tuple[CompassPoint, ...] = (
 _SIDE_POINTS = ((0, 2), (1, 3))
 
 
-def is_compass_table(seats_at_table: int) -> bool:
-    return seats_at_table == len(COMPASS)
+def compass_points(layout: Sequence[tuple[int, int]]) -> list[int] | None:
+    """Each seat's index in COMPASS, for a table given as (position, side) per seat;
+    None unless the table is two partnerships of two. Round the table from the lowest
+    position, side 0's players are North then South, side 1's East then West, so a
+    seat has the same name on every page, card and PDF whatever the positions are."""
+    if len(layout) != len(COMPASS) or sorted(side for _, side in layout) != [0, 0, 1, 1]:
+        return None
+    taken = [0, 0]
+    points = [0] * len(layout)
+    for index in sorted(range(len(layout)), key=lambda i: layout[i]):
+        side = layout[index][1]
+        points[index] = _SIDE_POINTS[side][taken[side]]
+        taken[side] += 1
+    return points
 
 
-def seat_name(position: int, seats_at_table: int) -> str:
-    """A seat's full name: a compass point at a table of four, else "Seat 3".
-    `position` counts from 0 round the table (or in the engine's seat order)."""
-    if is_compass_table(seats_at_table):
-        return str(COMPASS[position].name)
-    return gettext("Seat %(number)s") % {"number": position + 1}
+def _numbers(layout: Sequence[tuple[int, int]]) -> list[int]:
+    order = sorted(range(len(layout)), key=lambda i: layout[i])
+    numbers = [0] * len(layout)
+    for rank, index in enumerate(order, start=1):
+        numbers[index] = rank
+    return numbers
 
 
-def seat_short(position: int, seats_at_table: int) -> str:
-    """A seat's short label, where room is tight: the compass point's, else its number."""
-    if is_compass_table(seats_at_table):
-        return str(COMPASS[position].short)
-    return str(position + 1)
+def full_names(layout: Sequence[tuple[int, int]]) -> list[str]:
+    """Each seat's full name, for a table given as (position, side) per seat: a compass
+    point at a table of two partnerships of two, else "Seat 3" counting round it."""
+    points = compass_points(layout)
+    if points is not None:
+        return [str(COMPASS[point].name) for point in points]
+    return [gettext("Seat %(number)s") % {"number": number} for number in _numbers(layout)]
 
 
-def side_short(side: int, nth: int) -> str:
-    """The short label of the `nth` (0 or 1) seat of partnership `side` (0 or 1)."""
-    return str(COMPASS[_SIDE_POINTS[side][nth]].short)
+def short_labels(layout: Sequence[tuple[int, int]]) -> list[str]:
+    """Each seat's short label, where room is tight (printed cards): the compass
+    point's short label, else the seat's number."""
+    points = compass_points(layout)
+    if points is not None:
+        return [str(COMPASS[point].short) for point in points]
+    return [str(number) for number in _numbers(layout)]
+
+
+def layout_of(seats) -> list[tuple[int, int]]:
+    """The (position, side) of each of a table's Seat rows, as the functions above take."""
+    return [(seat.position, seat.side) for seat in seats]
 
 
 def longest_short() -> int:

@@ -187,11 +187,6 @@ class ItineraryStop:
         return self.round_status != Round.Status.PLANNED
 
 
-def seat_label(position: int, seats_at_table: int) -> str:
-    """A seat's full name (tournaments.seat_names says what it is in each language)."""
-    return seat_names.seat_name(position, seats_at_table)
-
-
 def _itinerary(player: Player, rounds: list[Round]) -> list[ItineraryStop]:
     stops = []
     for rnd in rounds:
@@ -208,7 +203,7 @@ def _itinerary(player: Player, rounds: list[Round]) -> list[ItineraryStop]:
                 table_number=table.number,
                 position=mine.position,
                 side=mine.side,
-                seat_label=seat_label(mine.position, len(seats)),
+                seat_label=seat_names.full_names(seat_names.layout_of(seats))[seats.index(mine)],
                 partners=tuple(
                     s.player.name for s in seats if s.side == mine.side and s is not mine
                 ),

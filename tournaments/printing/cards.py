@@ -213,20 +213,10 @@ def read_seating(tournament: Tournament, *, player_ids: list[int] | None = None)
 
 
 def seat_labels(seats: list[Seat]) -> dict[int, str]:
-    """Compass points at a table of two partnerships of two, seat numbers otherwise.
-
-    Partners face each other: side 0 is North/South and side 1 East/West, whatever
-    numbering the positions use.
-    """
-    sides = {seat.side for seat in seats}
-    if len(seats) == 4 and sides == {0, 1} and sum(s.side == 0 for s in seats) == 2:
-        taken: dict[int, int] = defaultdict(int)
-        labels: dict[int, str] = {}
-        for seat in seats:
-            labels[seat.pk] = seat_names.side_short(seat.side, taken[seat.side])
-            taken[seat.side] += 1
-        return labels
-    return {seat.pk: str(index) for index, seat in enumerate(seats, start=1)}
+    """Each seat's short label (tournaments.seat_names): N/E/S/W, or their
+    translation, at a table of two partnerships of two; seat numbers otherwise."""
+    shorts = seat_names.short_labels(seat_names.layout_of(seats))
+    return {seat.pk: label for seat, label in zip(seats, shorts, strict=True)}
 
 
 def _team_label(seats: list[Seat]) -> str:

@@ -101,8 +101,8 @@ def scorecard_layout(
         Column(6.0 * scale, round_h),
         Column(8.0 * scale, table_h),
         # The seat's short label is a letter in most languages, a few in some (Polish
-        # "Zach"): about 1.8 mm a bold character on a quarter-sheet card.
-        Column(max(7.0, 1.5 + 1.8 * seat_chars) * scale, seat_h),
+        # "Wsch"): about 2 mm a bold character on a quarter-sheet card.
+        Column(max(7.0, 1.5 + 2.0 * seat_chars) * scale, seat_h),
     ]
     hands = len(hand_headers)
     sums = [
