@@ -373,7 +373,11 @@ def _confirm_as(request, summary, *, scorer, via, seat_link, **_kwargs):
                 idempotency_key=form.cleaned_data["idempotency_key"],
             )
     except ScoringError as error:
-        if error.code in ("result_changed", "already_confirmed", "own_result"):
+        if error.code == "result_changed":
+            # The same player looks again, at the result as it is now.
+            messages.error(request, error.message)
+            return redirect(f"{request.path}?confirm={form.seat().pk}#confirm-step"), {}
+        if error.code in ("already_confirmed", "own_result"):
             # Nothing to retype: the table's page shows the result as it is now.
             messages.error(request, error.message)
             return redirect(request.path + "#confirm"), {}

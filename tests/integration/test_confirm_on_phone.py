@@ -119,7 +119,11 @@ def test_a_result_changed_since_it_was_shown_is_refused(client, db):
         {"action": "confirm-as", "code": seats[1].player.code, **step_values(html)},
         follow=True,
     )
-    assert "The result changed since you looked at it" in refused.content.decode()
+    text = refused.content.decode()
+    assert "The result changed since you looked at it" in text
+    # Bob is shown his step again, against the version there is now.
+    assert "Bob, check the result" in text
+    assert step_values(text)["version"] == str(TableResult.objects.get(table=table).version)
     assert not TableResult.objects.get(table=table).is_confirmed
 
 
