@@ -14,6 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import SUITS
 
+from . import services
 from .messages import SUIT_NAMES
 from .selectors import TableSummary
 
@@ -207,21 +208,17 @@ class ConfirmForm(SubmissionForm):
 
     def __init__(self, *args, summary: TableSummary, proof=None, **kwargs):
         super().__init__(*args, **kwargs)
-        entered = summary.result.submitted_side if summary.result is not None else None
-        proven = {
-            side for side in (entered, proof.seat.side if proof else None) if side is not None
-        }
-        if len(proven) >= 2:
-            self.codes_needed = 0
-        elif proven:
-            self.codes_needed = 1
-            others = summary.other_sides(next(iter(proven)))
+        # How many the services' rule still asks for; this form only labels the boxes.
+        proofs = [proof] if proof else []
+        self.codes_needed = services.proofs_still_needed(summary.result, proofs)
+        if self.codes_needed == 1:
+            known = services.sides_vouching(summary.result, proofs)
+            others = summary.other_sides(next(iter(known)))
             names = str(_(" or ")).join(
                 summary.seats[i].name for view in others for i in view.seats
             )
             self.fields["code"] = _code_field(_("Card code of %(names)s") % {"names": names})
-        else:
-            self.codes_needed = 2
+        elif self.codes_needed == 2:
             if len(summary.sides) == 2:
                 labels = [
                     _("Card code of %(names)s")

@@ -172,6 +172,21 @@ def confirms_alone(result: TableResult | None, proofs: Sequence[Proof]) -> bool:
     return _two_sides(result, proofs)
 
 
+def sides_vouching(result: TableResult | None, proofs: Sequence[Proof]) -> set[int]:
+    """The sides already vouching for `result`: the side that entered it, if that
+    side was proven, and the side of each proof."""
+    entered = result.submitted_side if result is not None else None
+    return ({entered} - {None}) | {proof.seat.side for proof in proofs}
+
+
+def proofs_still_needed(result: TableResult | None, proofs: Sequence[Proof]) -> int:
+    """How many more players (a card code or a seat link each) confirm `result` with
+    `proofs`: none, one of another side once a side is known, else one of each side."""
+    if result is not None and proofs and _two_sides(result, proofs):
+        return 0
+    return 1 if sides_vouching(result, proofs) else 2
+
+
 def confirmers(
     *, result: TableResult | None, seats: Sequence[Seat], proofs: Sequence[Proof] = ()
 ) -> list[Seat]:

@@ -333,7 +333,11 @@ def _confirm_step_page(request, summary, *, scorer, via, seat_link, form=None):
     wanted = request.GET.get("confirm", "")
     if form is None:
         view = seats.get(int(wanted)) if wanted.isdigit() else None
-        if view is None or summary.state != selectors.PROVISIONAL:
+        if (
+            view is None
+            or summary.state != selectors.PROVISIONAL
+            or summary.round.status != Round.Status.IN_PLAY
+        ):
             return redirect(request.path + "#confirm")
         try:
             services.require_confirmer(summary.result, view.seat, [proof] if proof else [])

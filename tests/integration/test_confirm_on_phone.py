@@ -101,6 +101,21 @@ def test_a_code_that_is_not_the_tapped_players_is_refused(client, db):
     assert not TableResult.objects.get(table=table).is_confirmed
 
 
+def test_guessing_a_tapped_players_code_is_limited_like_any_code(client, db, settings):
+    settings.CODE_TRIES_PER_TABLE = "3/m"
+    table, seats = entered_by_ann()
+    html = client.get(page(table), {"confirm": seats[1].pk}).content.decode()
+    values = step_values(html)
+    for guess in range(3):
+        client.post(page(table), {"action": "confirm-as", **values, "code": f"ZZZZ{guess}"})
+    # Even Bob's right code now waits: the guesses before it were counted.
+    limited = client.post(
+        page(table), {"action": "confirm-as", **values, "code": seats[1].player.code}
+    )
+    assert "Too many wrong codes were typed here" in limited.content.decode()
+    assert not TableResult.objects.get(table=table).is_confirmed
+
+
 def test_a_result_changed_since_it_was_shown_is_refused(client, db):
     table, seats = entered_by_ann()
     html = client.get(page(table), {"confirm": seats[1].pk}).content.decode()
