@@ -34,6 +34,7 @@ POLISH_SHORT = {"N": "Pn", "E": "Wsch", "S": "Pd", "W": "Zach"}
 POLISH_FULL = ["Północ", "Wschód", "Południe", "Zachód"]
 # (position, side) round a table of two partnerships of two.
 FOUR = [(0, 0), (1, 1), (2, 0), (3, 1)]
+BASE = "http://testserver"
 
 
 def _need(tool: str) -> None:
@@ -150,10 +151,28 @@ def test_a_polish_scorecard_prints_the_longer_labels_whole(db, polish_seat_lette
         assert set(seat_labels(table_seats).values()) == set(POLISH_SHORT.values())
         polish = card_layout(event, paper="letter", per_page=4).columns[2].width
         (part,) = scorecards_document(seating, paper="letter", per_page=4)
-        data = render_pdf(part.template, part.context, base_url="http://testserver")
+        data = render_pdf(part.template, part.context, base_url=BASE)
     # The seat column grows for "Wsch" and "Zach" so they are printed, not clipped.
     assert polish > english
     printed = set(flat(" ".join(pdf_text(data))).split())
     assert set(POLISH_SHORT.values()) <= printed
     assert not {"N", "E", "W"} & printed
     save_pngs("scorecards-polish-seat-labels", data)
+
+
+def test_a_polish_table_card_prints_the_seats_in_polish(db, polish_seat_letters):
+    from tournaments.models import PrintJob
+    from tournaments.printing import tasks
+
+    tournament = make_event(players=8, rounds=2)
+    job = PrintJob(
+        tournament=tournament, kind="table-cards", options={"paper": "a4", "base_url": BASE}
+    )
+    with translation.override("pl"):
+        (part,) = tasks.job_parts(job)
+        data = render_pdf(part.template, part.context, base_url=BASE)
+    seated = {s.seat for r in part.context["cards"][0].rounds for s in r.seats}
+    assert seated == set(POLISH_SHORT.values())
+    printed = flat(pdf_text(data)[0])
+    assert all(f"{label} " in printed for label in POLISH_SHORT.values()), printed
+    save_pngs("table-cards-polish-seat-labels", data)

@@ -174,6 +174,8 @@ def table_cards_document(seating: Seating, *, paper: str, base_url: str) -> list
     css = mark_safe(
         page_css(size=page_size(paper, landscape=False), margin=12)
         + f" table.seating td.qr svg {{ width: {mm(qr)}; height: {mm(qr)}; }}"
+        # Names start in one column whatever the seat labels' length ("N", "Wsch").
+        + f" table.seating .seat {{ min-width: {0.6 + 0.7 * seat_names.longest_short():.1f}em; }}"
     )
     return [
         Part(
