@@ -7,12 +7,14 @@ total is possible is the rules engine's call, made in the services.
 from __future__ import annotations
 
 import uuid
+from collections.abc import Sequence
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import SUITS
 
+from . import services
 from .messages import SUIT_NAMES
 from .selectors import TableSummary
 
@@ -206,21 +208,17 @@ class ConfirmForm(SubmissionForm):
 
     def __init__(self, *args, summary: TableSummary, proof=None, **kwargs):
         super().__init__(*args, **kwargs)
-        entered = summary.result.submitted_side if summary.result is not None else None
-        proven = {
-            side for side in (entered, proof.seat.side if proof else None) if side is not None
-        }
-        if len(proven) >= 2:
-            self.codes_needed = 0
-        elif proven:
-            self.codes_needed = 1
-            others = summary.other_sides(next(iter(proven)))
+        # How many the services' rule still asks for; this form only labels the boxes.
+        proofs = [proof] if proof else []
+        self.codes_needed = services.proofs_still_needed(summary.result, proofs)
+        if self.codes_needed == 1:
+            known = services.sides_vouching(summary.result, proofs)
+            others = summary.other_sides(next(iter(known)))
             names = str(_(" or ")).join(
                 summary.seats[i].name for view in others for i in view.seats
             )
             self.fields["code"] = _code_field(_("Card code of %(names)s") % {"names": names})
-        else:
-            self.codes_needed = 2
+        elif self.codes_needed == 2:
             if len(summary.sides) == 2:
                 labels = [
                     _("Card code of %(names)s")
@@ -249,6 +247,27 @@ class ConfirmForm(SubmissionForm):
             for name in ("code", "code_2")
             if (self.cleaned_data.get(name) or "").strip()
         ]
+
+
+class ConfirmAsForm(SubmissionForm):
+    """The phone handed to an opponent: the seat they tapped and their card code,
+    against the version shown to them. Any seat at the table is understood here;
+    whether that player may confirm is the service's call, worded by it."""
+
+    confirmer = forms.TypedChoiceField(widget=forms.HiddenInput, coerce=int)
+
+    def __init__(self, *args, seats: Sequence, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.offered = {seat.pk: seat for seat in seats}
+        self.fields["confirmer"].choices = [(pk, pk) for pk in self.offered]
+        self.fields["code"] = _code_field(_("Your card code"))
+        self.fields["code"].required = True
+        self.fields["code"].error_messages["required"] = _(
+            "Type the code printed on your player card."
+        )
+
+    def seat(self):
+        return self.offered[self.cleaned_data["confirmer"]]
 
 
 class OrganiserConfirmForm(SubmissionForm):

@@ -23,8 +23,8 @@ from scoring.engine import (
     score_hand,
 )
 from scoring.engine.rules import PARTNERS
+from tournaments import seat_names
 from tournaments.models import Round, Seat, Table, Tournament
-from tournaments.selectors import seat_label
 
 from .messages import SUIT_NAMES, engine_message, who_confirms
 from .models import ResultChange, TableResult
@@ -472,11 +472,12 @@ def table_summary(table: Table) -> TableSummary:
     tournament = rnd.tournament
     rules = tournament_rules(tournament)
     ordered = engine_seats(table)
+    labels = seat_names.full_names(seat_names.layout_of(ordered))
     seats = [
         SeatView(
             index=i,
             seat=seat,
-            label=seat_label(i, len(ordered)),
+            label=labels[i],
             name=seat.player.name,
             side=seat.side,
         )

@@ -155,22 +155,82 @@ class Proof:
             raise ValueError(f"{self.via!r} proves no seat")
 
 
+@dataclass(frozen=True)
+class Claim:
+    """A player who took the phone, tapped their own name and typed their card code:
+    the code is checked against that seat only (see confirm_result)."""
+
+    seat: Seat
+    code: str
+
+
+def confirms_alone(result: TableResult | None, proofs: Sequence[Proof]) -> bool:
+    """Whether `proofs`, with the side that entered `result`, make the two sides a
+    confirmation needs: a phone holding such a proof confirms with one tap."""
+    if result is None or not proofs:
+        return False
+    return _two_sides(result, proofs)
+
+
+def sides_vouching(result: TableResult | None, proofs: Sequence[Proof]) -> set[int]:
+    """The sides already vouching for `result`: the side that entered it, if that
+    side was proven, and the side of each proof."""
+    entered = result.submitted_side if result is not None else None
+    return ({entered} - {None}) | {proof.seat.side for proof in proofs}
+
+
+def proofs_still_needed(result: TableResult | None, proofs: Sequence[Proof]) -> int:
+    """How many more players (a card code or a seat link each) confirm `result` with
+    `proofs`: none, one of another side once a side is known, else one of each side."""
+    if result is not None and proofs and _two_sides(result, proofs):
+        return 0
+    return 1 if sides_vouching(result, proofs) else 2
+
+
+def confirmers(
+    *, result: TableResult | None, seats: Sequence[Seat], proofs: Sequence[Proof] = ()
+) -> list[Seat]:
+    """The players the phone may be handed to: each seat whose own proof, added to
+    `proofs`, would confirm `result`. Never a seat of the side that entered it.
+
+    Empty when `proofs` already confirm it (nobody else is needed) or when one more
+    player cannot (nobody proved who entered it and the phone proves no seat: then
+    a player of each side types their code)."""
+    if result is None or not result.complete or result.is_confirmed:
+        return []
+    if proofs and _two_sides(result, proofs):
+        return []
+    return [
+        seat
+        for seat in seats
+        if _two_sides(result, [*proofs, Proof(seat=seat, via=Via.PLAYER_CODE)])
+    ]
+
+
+def require_confirmer(result: TableResult, seat: Seat, proofs: Sequence[Proof] = ()) -> None:
+    """Refuses, in the rule's words, a player who could not confirm `result` even with
+    their code: one of the side that entered it, or one alone when a side must join."""
+    _require_two_sides(result, [*proofs, Proof(seat=seat, via=Via.PLAYER_CODE)], typed=0)
+
+
 def confirm_result(
     *,
     table: Table,
     expected_version: int,
     proofs: Sequence[Proof] = (),
     codes: Sequence[str] = (),
+    claims: Sequence[Claim] = (),
     user=None,
     idempotency_key: str | None = None,
 ) -> TableResult:
     """Confirms the version of the result the confirmer was shown.
 
-    Players confirm with `proofs` (seat links, or codes checked before) and card
-    `codes` (checked here): with the side that entered the result, if that side was
-    proven, they must make two different sides. An organiser (`user`) confirms alone.
+    Players confirm with `proofs` (seat links, or codes checked before), card
+    `codes` of anyone at the table and `claims` (a named seat and its code), both
+    checked here: with the side that entered the result, if that side was proven,
+    they must make two different sides. An organiser (`user`) confirms alone.
     """
-    if user is not None and (proofs or codes):
+    if user is not None and (proofs or codes or claims):
         raise ValueError("an organiser confirms without seats or codes")
     with transaction.atomic():
         table, rnd = _lock_table(table)
@@ -179,7 +239,7 @@ def confirm_result(
             return replayed
         if user is not None:
             _require_organiser(rnd.tournament, user)
-        elif not proofs and not _typed(codes):
+        elif not proofs and not _typed(codes) and not claims:
             raise ScoringError("no_proof")
         if rnd.status != Round.Status.IN_PLAY and user is None:
             raise _round_not_open(rnd)
@@ -192,7 +252,7 @@ def confirm_result(
             raise ScoringError("result_changed")
         if not result.complete:
             raise _not_finished()
-        proofs = [*proofs, *_proofs_from_codes(table, codes)]
+        proofs = [*proofs, *_proofs_from_codes(table, codes), *_proofs_from_claims(table, claims)]
         for proof in proofs:
             _require_seat_at(table, proof.seat)
         if user is None:
@@ -252,11 +312,32 @@ def _proofs_from_codes(table: Table, codes: Sequence[str]) -> list[Proof]:
     return [Proof(seat=seat, via=Via.PLAYER_CODE) for seat in seats]
 
 
-def _require_two_sides(result: TableResult, proofs: Sequence[Proof], *, typed: int) -> None:
+def _proofs_from_claims(table: Table, claims: Sequence[Claim]) -> list[Proof]:
+    """A named seat's code proves that seat, or nothing: the refusal is the same as
+    for any wrong code, so it never tells whose code a guess was."""
+    proofs = []
+    for claim in claims:
+        wanted = (claim.code or "").strip().upper()
+        seat = next((s for s in table.seats.all() if s.pk == claim.seat.pk), None)
+        if seat is None or not wanted or seat.player.code.upper() != wanted:
+            raise ScoringError("wrong_code:own_card")
+        proofs.append(Proof(seat=seat, via=Via.PLAYER_CODE))
+    return proofs
+
+
+def _two_sides(result: TableResult, proofs: Sequence[Proof]) -> bool:
+    """The rule: the sides vouching (the proven side that entered it and every proof)
+    are at least two, and at least one proof is not of the side that entered it."""
     entered_by = {result.submitted_side} - {None}
     proof_sides = {proof.seat.side for proof in proofs}
-    if len(entered_by | proof_sides) >= 2 and proof_sides - entered_by:
+    return len(entered_by | proof_sides) >= 2 and bool(proof_sides - entered_by)
+
+
+def _require_two_sides(result: TableResult, proofs: Sequence[Proof], *, typed: int) -> None:
+    if _two_sides(result, proofs):
         return
+    entered_by = {result.submitted_side} - {None}
+    proof_sides = {proof.seat.side for proof in proofs}
     if typed:
         raise _wrong_confirm_code(typed)
     if proof_sides <= entered_by:

@@ -17,6 +17,7 @@ from . import selectors, services
 from .errors import ScoringError
 from .forms import (
     NOT_UNDERSTOOD,
+    ConfirmAsForm,
     ConfirmForm,
     CorrectionNoteForm,
     HandForm,
@@ -99,6 +100,8 @@ def _entry(request, table: Table, *, seat_link: Seat | None):
     else:
         scorer, via = _scorer(request, summary)
     forms = {}
+    if request.method == "GET" and "confirm" in request.GET:
+        return _confirm_step_page(request, summary, scorer=scorer, via=via, seat_link=seat_link)
     if request.method == "POST":
         action = request.POST.get("action", "")
         handler = _ACTIONS.get(action)
@@ -141,8 +144,13 @@ def _entry_context(request, summary, scorer, via, seat_link, forms) -> dict:
         initial=_fresh(totals_initial, version=summary.version), summary=summary
     )
     proof = _phone_proof(scorer, via)
+    proofs = [proof] if proof else []
+    offered = {seat.pk for seat in _offered(summary, proofs)}
     return {
         "summary": summary,
+        # The players this phone may be handed to, each tapping their own name.
+        "handoff": [view for view in summary.seats if view.seat.pk in offered],
+        "my_code": seat_link.player.code if seat_link is not None else "",
         "scorer": scorer,
         "scorer_proven": proof is not None,
         "seat_link": seat_link,
@@ -308,12 +316,93 @@ def _confirm(request, summary, *, scorer, via, **_kwargs):
     return redirect(request.path), {}
 
 
+def _offered(summary, proofs) -> list[Seat]:
+    if summary.round.status != Round.Status.IN_PLAY:
+        return []
+    return services.confirmers(
+        result=summary.result, seats=[view.seat for view in summary.seats], proofs=proofs
+    )
+
+
+def _confirm_step_page(request, summary, *, scorer, via, seat_link, form=None):
+    """The opponent who took the phone and tapped their name: the result (score and
+    hands) in front of them, their code and one button. The code is checked with the
+    confirmation itself, so no one's proof is left behind on a phone passed back."""
+    proof = _phone_proof(scorer, via)
+    seats = {view.seat.pk: view for view in summary.seats}
+    wanted = request.GET.get("confirm", "")
+    if form is None:
+        view = seats.get(int(wanted)) if wanted.isdigit() else None
+        if (
+            view is None
+            or summary.state != selectors.PROVISIONAL
+            or summary.round.status != Round.Status.IN_PLAY
+        ):
+            return redirect(request.path + "#confirm")
+        try:
+            services.require_confirmer(summary.result, view.seat, [proof] if proof else [])
+        except ScoringError as error:
+            messages.error(request, error.message)
+            return redirect(request.path + "#confirm")
+        form = ConfirmAsForm(
+            initial=_fresh({"confirmer": view.seat.pk}, version=summary.version),
+            seats=[v.seat for v in summary.seats],
+        )
+    else:
+        view = seats.get(form.cleaned_data.get("confirmer")) if form.is_bound else None
+    return render(
+        request,
+        "scoring/confirm_step.html",
+        {"summary": summary, "confirmer": view, "form": form, "seat_link": seat_link},
+    )
+
+
+def _confirm_as(request, summary, *, scorer, via, seat_link, **_kwargs):
+    proof = _phone_proof(scorer, via)
+    form = ConfirmAsForm(request.POST, seats=[v.seat for v in summary.seats])
+    if not form.is_valid():
+        if "confirmer" not in form.cleaned_data:
+            _not_understood(request)
+            return redirect(request.path + "#confirm"), {}
+        return _confirm_step_page(
+            request, summary, scorer=scorer, via=via, seat_link=seat_link, form=form
+        ), {}
+    try:
+        with guessing_limited(request, summary.table, typed=True):
+            services.confirm_result(
+                table=summary.table,
+                proofs=[proof] if proof else [],
+                claims=[services.Claim(seat=form.seat(), code=form.cleaned_data["code"])],
+                expected_version=form.cleaned_data["version"],
+                idempotency_key=form.cleaned_data["idempotency_key"],
+            )
+    except ScoringError as error:
+        if error.code == "result_changed":
+            # The same player looks again, at the result as it is now.
+            messages.error(request, error.message)
+            return redirect(f"{request.path}?confirm={form.seat().pk}#confirm-step"), {}
+        if error.code in ("already_confirmed", "own_result"):
+            # Nothing to retype: the table's page shows the result as it is now.
+            messages.error(request, error.message)
+            return redirect(request.path + "#confirm"), {}
+        form.add_error("code", error.message)
+        return _confirm_step_page(
+            request, summary, scorer=scorer, via=via, seat_link=seat_link, form=form
+        ), {}
+    messages.success(
+        request,
+        _("Result confirmed by %(name)s. Thank you!") % {"name": form.seat().player.name},
+    )
+    return redirect(request.path), {}
+
+
 _ACTIONS = {
     "seat": _choose_seat,
     "hand": _submit_hand,
     "remove-last": _remove_last,
     "totals": _submit_totals,
     "confirm": _confirm,
+    "confirm-as": _confirm_as,
 }
 
 

@@ -11,12 +11,9 @@ from django.db.models import Count, Prefetch, Q, QuerySet
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
-from tournaments import rotations
+from tournaments import rotations, seat_names
 
 from .models import Bye, Player, Round, Seat, Table, Tournament
-
-# Partners sit opposite each other at a table of four; these are the usual names.
-COMPASS = (_("North"), _("East"), _("South"), _("West"))
 
 
 def tournaments_for(user) -> QuerySet[Tournament]:
@@ -190,14 +187,6 @@ class ItineraryStop:
         return self.round_status != Round.Status.PLANNED
 
 
-def seat_label(position: int, seats_at_table: int) -> str:
-    """A seat's name: a compass point at a table of four, else its number from 1.
-    `position` counts from 0 round the table (or in the engine's seat order)."""
-    if seats_at_table == len(COMPASS):
-        return str(COMPASS[position])
-    return str(_("Seat %(number)s") % {"number": position + 1})
-
-
 def _itinerary(player: Player, rounds: list[Round]) -> list[ItineraryStop]:
     stops = []
     for rnd in rounds:
@@ -214,7 +203,7 @@ def _itinerary(player: Player, rounds: list[Round]) -> list[ItineraryStop]:
                 table_number=table.number,
                 position=mine.position,
                 side=mine.side,
-                seat_label=seat_label(mine.position, len(seats)),
+                seat_label=seat_names.full_names(seat_names.layout_of(seats))[seats.index(mine)],
                 partners=tuple(
                     s.player.name for s in seats if s.side == mine.side and s is not mine
                 ),

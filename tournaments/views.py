@@ -16,7 +16,7 @@ from scoring import services as scoring_services
 from scoring.engine import EngineError, rule_set
 from scoring.errors import ScoringError
 
-from . import selectors, services
+from . import seat_names, selectors, services
 from .errors import TournamentError
 from .forms import (
     DECK_LABELS,
@@ -391,11 +391,12 @@ def _tables_view(rnd: Round, qr_codes: dict | None = None) -> list[dict]:
         seats = list(table.seats.all())
         sides: dict[int, list[dict]] = {}
         places = []
-        for seat in seats:
+        labels = seat_names.full_names(seat_names.layout_of(seats))
+        for seat, label in zip(seats, labels, strict=True):
             place = {
                 "player": seat.player,
                 "side": seat.side,
-                "label": selectors.seat_label(seat.position, len(seats)),
+                "label": label,
                 "partners": [s.player for s in seats if s.side == seat.side and s is not seat],
                 "opponents": [s.player for s in seats if s.side != seat.side],
             }

@@ -18,7 +18,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
-from tournaments import format_facts
+from tournaments import format_facts, seat_names
 from tournaments.dates import day
 from tournaments.models import Bye, Player, Round, Seat, Table, Tournament
 from tournaments.qr import table_qr_svg
@@ -213,21 +213,10 @@ def read_seating(tournament: Tournament, *, player_ids: list[int] | None = None)
 
 
 def seat_labels(seats: list[Seat]) -> dict[int, str]:
-    """Compass points at a table of two partnerships of two, seat numbers otherwise.
-
-    Partners face each other: side 0 is North/South and side 1 East/West, whatever
-    numbering the positions use.
-    """
-    sides = {seat.side for seat in seats}
-    if len(seats) == 4 and sides == {0, 1} and sum(s.side == 0 for s in seats) == 2:
-        compass = {0: (_("N"), _("S")), 1: (_("E"), _("W"))}
-        taken: dict[int, int] = defaultdict(int)
-        labels: dict[int, str] = {}
-        for seat in seats:
-            labels[seat.pk] = str(compass[seat.side][taken[seat.side]])
-            taken[seat.side] += 1
-        return labels
-    return {seat.pk: str(index) for index, seat in enumerate(seats, start=1)}
+    """Each seat's short label (tournaments.seat_names): N/E/S/W, or their
+    translation, at a table of two partnerships of two; seat numbers otherwise."""
+    shorts = seat_names.short_labels(seat_names.layout_of(seats))
+    return {seat.pk: label for seat, label in zip(seats, shorts, strict=True)}
 
 
 def _team_label(seats: list[Seat]) -> str:
@@ -314,6 +303,13 @@ def site_url(base_url: str | None = None) -> str:
 def entry_url(table: Table, *, base_url: str) -> str:
     """Absolute: a phone scanning the card has no page to be relative to."""
     return site_url(base_url) + reverse("table-entry", kwargs={"token": table.token})
+
+
+def seat_entry_url(seat: Seat, *, base_url: str | None = None) -> str:
+    """A player's own seat link, absolute: it proves their seat, so it confirms a
+    result of the other side with one tap and shows them their confirmation code.
+    The one place that link is built (for the QR code on their scorecard too)."""
+    return site_url(base_url) + reverse("seat-entry", kwargs={"token": seat.token})
 
 
 def table_cards(seating: Seating, *, base_url: str) -> list[TableCard]:

@@ -15,6 +15,8 @@ from typing import Any
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from tournaments import seat_names
+
 from .cards import (
     CardRound,
     Event,
@@ -67,6 +69,7 @@ def card_layout(event: Event, *, paper: str, per_page: int) -> CardLayout:
         text_headers=(_("Rd"), _("Table"), _("Seat"), who),
         hand_headers=[str(n) for n in event.hand_numbers],
         tail=tail,
+        seat_chars=seat_names.longest_short(),
     )
 
 
@@ -171,6 +174,8 @@ def table_cards_document(seating: Seating, *, paper: str, base_url: str) -> list
     css = mark_safe(
         page_css(size=page_size(paper, landscape=False), margin=12)
         + f" table.seating td.qr svg {{ width: {mm(qr)}; height: {mm(qr)}; }}"
+        # Names start in one column whatever the seat labels' length ("N", "Wsch").
+        + f" table.seating .seat {{ min-width: {0.6 + 0.7 * seat_names.longest_short():.1f}em; }}"
     )
     return [
         Part(

@@ -70,6 +70,7 @@ def scorecard_layout(
     text_headers: tuple[str, str, str, str],
     hand_headers: list[str],
     tail: list[tuple[str, float]],
+    seat_chars: int = 1,
 ) -> CardLayout:
     """Four cards a sheet (landscape, 2×2) or one card filling a landscape sheet.
 
@@ -99,7 +100,9 @@ def scorecard_layout(
     fixed = [
         Column(6.0 * scale, round_h),
         Column(8.0 * scale, table_h),
-        Column(7.0 * scale, seat_h),
+        # The seat's short label is a letter in most languages, a few in some (Polish
+        # "Wsch"): about 2 mm a bold character on a quarter-sheet card.
+        Column(max(7.0, 1.5 + 2.0 * seat_chars) * scale, seat_h),
     ]
     hands = len(hand_headers)
     sums = [
