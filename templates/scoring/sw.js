@@ -1,0 +1,88 @@
+{% load static %}// The table page's service worker: the page keeps loading when the venue's Wi-Fi
+// drops. Table and seat pages go to the network first and fall back to the copy kept
+// from the last visit; static files and the translation catalog are served from the
+// cache and refreshed behind. Everything else passes by untouched.
+'use strict';
+
+var CACHE = 'euchre-table-v1';
+var PAGES = /^\/(t|s)\/[-_A-Za-z0-9]{20,64}\/$/;
+var CATALOG = '{% url "javascript-catalog" %}';
+var STATIC = '{% get_static_prefix %}';
+// A page the network has not answered within this many milliseconds is shown from
+// the cache (and still updated when the answer comes): poor Wi-Fi often hangs.
+var PATIENCE = 4000;
+
+self.addEventListener('install', function (event) {
+  event.waitUntil(
+    caches.open(CACHE).then(function (cache) {
+      return cache.addAll([
+        '{% static "css/site.css" %}',
+        '{% static "js/scoring.js" %}',
+        '{% static "js/hand_queue.js" %}',
+        '{% static "js/htmx.min.js" %}',
+        '{% static "favicon.svg" %}'
+      ]);
+    }).then(function () { return self.skipWaiting(); })
+  );
+});
+
+self.addEventListener('activate', function (event) {
+  event.waitUntil(
+    caches.keys().then(function (names) {
+      return Promise.all(names.filter(function (name) {
+        return name.indexOf('euchre-table-') === 0 && name !== CACHE;
+      }).map(function (name) { return caches.delete(name); }));
+    }).then(function () { return self.clients.claim(); })
+  );
+});
+
+function networkFirst(request) {
+  return caches.open(CACHE).then(function (cache) {
+    var fromNetwork = fetch(request).then(function (response) {
+      if (response.ok) { cache.put(request, response.clone()); }
+      return response;
+    });
+    var late = new Promise(function (resolve) {
+      setTimeout(function () {
+        cache.match(request, { ignoreVary: true }).then(function (kept) { if (kept) { resolve(kept); } });
+      }, PATIENCE);
+    });
+    var fallback = fromNetwork.catch(function (error) {
+      return cache.match(request, { ignoreVary: true }).then(function (kept) {
+        if (kept) { return kept; }
+        throw error;
+      });
+    });
+    return Promise.race([fallback, late]);
+  });
+}
+
+function cacheFirst(request) {
+  return caches.open(CACHE).then(function (cache) {
+    return cache.match(request, { ignoreVary: true }).then(function (kept) {
+      var fresh = fetch(request).then(function (response) {
+        if (response.ok) { cache.put(request, response.clone()); }
+        return response;
+      });
+      if (kept) {
+        fresh.catch(function () {});
+        return kept;
+      }
+      return fresh;
+    });
+  });
+}
+
+self.addEventListener('fetch', function (event) {
+  var request = event.request;
+  if (request.method !== 'GET') { return; }
+  var url = new URL(request.url);
+  if (url.origin !== self.location.origin) { return; }
+  if (request.mode === 'navigate' && PAGES.test(url.pathname)) {
+    event.respondWith(networkFirst(request));
+  } else if (url.pathname === CATALOG) {
+    event.respondWith(networkFirst(request));
+  } else if (url.pathname.indexOf(STATIC) === 0) {
+    event.respondWith(cacheFirst(request));
+  }
+});
