@@ -16,10 +16,8 @@
   'use strict';
 
   var panel = document.querySelector('[data-hand-queue]');
-  if (!panel || !window.indexedDB || !window.fetch) { return; }
+  if (!panel || !window.HandStore || !window.indexedDB || !window.fetch) { return; }
 
-  var DB = 'euchre-hand-queue';
-  var STORE = 'hands';
   var HEADER = 'X-Hand-Queue';
   var page = location.pathname;
   var count = panel.querySelector('[data-queue-count]');
@@ -30,32 +28,12 @@
   var discardButton = panel.querySelector('[data-queue-discard]');
   var waiting = [];
   var flushing = false;
+  var retry = null;
 
-  // IndexedDB in a few lines: one store, ordered by an auto-incremented id.
-  function withStore(mode, work) {
-    return new Promise(function (resolve, reject) {
-      var opening = indexedDB.open(DB, 1);
-      opening.onupgradeneeded = function () {
-        opening.result.createObjectStore(STORE, { keyPath: 'id', autoIncrement: true });
-      };
-      opening.onerror = function () { reject(opening.error); };
-      opening.onsuccess = function () {
-        var db = opening.result;
-        var tx = db.transaction(STORE, mode);
-        var request = work(tx.objectStore(STORE));
-        tx.oncomplete = function () { db.close(); resolve(request && request.result); };
-        tx.onerror = tx.onabort = function () { db.close(); reject(tx.error); };
-      };
-    });
-  }
-  function kept() {
-    return withStore('readonly', function (store) { return store.getAll(); }).then(function (all) {
-      return all.filter(function (hand) { return hand.page === page; })
-        .sort(function (a, b) { return a.id - b.id; });
-    });
-  }
-  function keep(hand) { return withStore('readwrite', function (store) { return store.put(hand); }); }
-  function drop(hand) { return withStore('readwrite', function (store) { return store.delete(hand.id); }); }
+  var store = window.HandStore;
+  function kept() { return store.kept(page); }
+  function keep(hand) { return store.keep(hand); }
+  function drop(hand) { return store.drop(hand); }
 
   // What this phone last heard of the result, and the keys it has used: a page shown
   // from the cache carries an old version and a key that may already be spent.
@@ -141,14 +119,9 @@
     // getAttribute: the form's own input named "action" hides form.action.
     var url = new URL(form.getAttribute('action') || '', location.href);
     url.hash = '';
-    var hand = {
-      page: page,
-      url: url.href,
-      fields: fields,
-      key: key,
-      version: Math.max(versionOf(form), knownVersion()),
-      refused: null
-    };
+    var hand = store.fromFields(page, url.href, fields);
+    hand.key = key;
+    hand.version = Math.max(versionOf(form), knownVersion());
     return keep(hand).then(function () {
       nextHand(form, fields);
       return reread();
@@ -202,8 +175,9 @@
       });
     }
     return step().catch(function () {
-      // No connection after all (or the server is busy): the hands stay kept.
-      setTimeout(flush, 15000);
+      // No connection after all (or the server is busy): the hands stay kept, and
+      // are tried again in a moment (a phone can be "online" on a dead Wi-Fi).
+      if (!retry) { retry = setTimeout(function () { retry = null; flush(); }, 5000); }
     }).then(function () {
       flushing = false;
       return reread();
@@ -238,7 +212,7 @@
   document.addEventListener('htmx:sendError', function (event) {
     var form = event.detail && event.detail.elt && event.detail.elt.closest('form[data-hand-entry]');
     if (form && event.detail.requestConfig && event.detail.requestConfig.formData) {
-      queue(form, event.detail.requestConfig.formData);
+      queue(form, event.detail.requestConfig.formData).then(flush);
     }
   });
   document.addEventListener('htmx:afterSettle', formsVersions);
@@ -261,6 +235,21 @@
       }
     }).then(reread).then(flush);
   });
+
+  // Marks the hand forms' ordinary posts, so that the service worker keeps the hand
+  // when such a post finds no network (the server ignores the field).
+  function markForms() {
+    document.querySelectorAll('form[data-hand-entry]').forEach(function (form) {
+      if (form.querySelector('input[name="kept_if_offline"]')) { return; }
+      var mark = document.createElement('input');
+      mark.type = 'hidden';
+      mark.name = 'kept_if_offline';
+      mark.value = '1';
+      form.appendChild(mark);
+    });
+  }
+  document.addEventListener('htmx:afterSettle', markForms);
+  markForms();
 
   window.addEventListener('online', flush);
   window.addEventListener('offline', show);

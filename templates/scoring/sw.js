@@ -1,8 +1,12 @@
 {% load static %}// The table page's service worker: the page keeps loading when the venue's Wi-Fi
 // drops. Table and seat pages go to the network first and fall back to the copy kept
 // from the last visit; static files and the translation catalog are served from the
-// cache and refreshed behind. Everything else passes by untouched.
+// cache and refreshed behind. A hand posted the ordinary way that finds no network
+// is kept on the phone (hand_store.js) for the page to send later. Everything else
+// passes by untouched.
 'use strict';
+
+importScripts('{% static "js/hand_store.js" %}');
 
 var CACHE = 'euchre-table-v1';
 var PAGES = /^\/(t|s)\/[-_A-Za-z0-9]{20,64}\/$/;
@@ -11,6 +15,7 @@ var STATIC = '{% get_static_prefix %}';
 // A page the network has not answered within this many milliseconds is shown from
 // the cache (and still updated when the answer comes): poor Wi-Fi often hangs.
 var PATIENCE = 4000;
+var KEEP_MARK = 'kept_if_offline';
 
 self.addEventListener('install', function (event) {
   event.waitUntil(
@@ -19,6 +24,7 @@ self.addEventListener('install', function (event) {
         '{% static "css/site.css" %}',
         '{% static "js/scoring.js" %}',
         '{% static "js/hand_queue.js" %}',
+        '{% static "js/hand_store.js" %}',
         '{% static "js/htmx.min.js" %}',
         '{% static "favicon.svg" %}'
       ]);
@@ -73,11 +79,31 @@ function cacheFirst(request) {
   });
 }
 
+// A hand form's post (hand_queue.js marks those forms) that cannot reach the server:
+// keep the hand and show the table page again, from the cache if need be.
+function keptIfOffline(request) {
+  var copy = request.clone();
+  return fetch(request).catch(function (error) {
+    return copy.formData().then(function (data) {
+      if (data.get(KEEP_MARK) !== '1') { throw error; }
+      var fields = [];
+      data.forEach(function (value, name) { if (typeof value === 'string') { fields.push([name, value]); } });
+      return self.HandStore.keep(self.HandStore.fromFields(new URL(request.url).pathname, request.url, fields));
+    }).then(function () {
+      return Response.redirect(request.url, 303);
+    });
+  });
+}
+
 self.addEventListener('fetch', function (event) {
   var request = event.request;
-  if (request.method !== 'GET') { return; }
   var url = new URL(request.url);
   if (url.origin !== self.location.origin) { return; }
+  if (request.method === 'POST' && request.mode === 'navigate' && PAGES.test(url.pathname)) {
+    event.respondWith(keptIfOffline(request));
+    return;
+  }
+  if (request.method !== 'GET') { return; }
   if (request.mode === 'navigate' && PAGES.test(url.pathname)) {
     event.respondWith(networkFirst(request));
   } else if (url.pathname === CATALOG) {

@@ -183,3 +183,29 @@ def test_the_table_page_opens_from_the_cache_while_offline(
     page.wait_for_load_state()
     assert stored_hands(table) == [(1, 3, 0), (0, 5, 1), (3, 1, 2)]
     assert ResultChange.objects.filter(table=table).count() == 3
+
+
+def test_a_hand_whose_post_finds_no_network_is_kept_and_sent_later(
+    browser, live_server, phone_page
+):
+    """The phone thinks it is online, but the venue's Wi-Fi carries nothing."""
+    table, seats = seated_table()
+    page = phone_page
+    context = page.context
+    open_as_ann(page, table, seats)
+
+    def no_posts(route):
+        if route.request.method == "POST":
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    context.route("**/*", no_posts)
+    enter_hand(page, 1, 1, "hearts", 3)
+    expect(waiting(page)).to_have_text("1 hand waiting to be sent")
+    assert stored_hands(table) == []
+
+    context.unroute("**/*", no_posts)
+    expect(page.locator('.scoring-points[data-side="1"]')).to_have_text("1", timeout=15_000)
+    assert stored_hands(table) == [(1, 3, 0)]
+    assert ResultChange.objects.filter(table=table).count() == 1
