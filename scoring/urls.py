@@ -26,7 +26,12 @@ urlpatterns = [
     path("s/<token:token>/", views.seat_entry, name="seat-entry"),
     # What keeps the table page working offline (static/js/hand_queue.js).
     path("sw.js", service_worker, name="service-worker"),
-    path("jsi18n/", JavaScriptCatalog.as_view(), name="javascript-catalog"),
+    path(
+        "jsi18n/",
+        # The site's own strings only (LOCALE_PATHS), not every installed app's.
+        JavaScriptCatalog.as_view(packages=["scoring"]),
+        name="javascript-catalog",
+    ),
     # Organisers.
     path(
         "tournaments/<int:pk>/rounds/<int:number>/results/",

@@ -42,10 +42,28 @@ self.addEventListener('activate', function (event) {
   );
 });
 
+// A phone visits a few tables a night: the pages kept are the last few visited.
+var PAGES_KEPT = 12;
+
+function trimPages(cache) {
+  return cache.keys().then(function (requests) {
+    var pages = requests.filter(function (kept) { return PAGES.test(new URL(kept.url).pathname); });
+    return Promise.all(pages.slice(0, Math.max(0, pages.length - PAGES_KEPT)).map(function (old) {
+      return cache.delete(old);
+    }));
+  });
+}
+
 function networkFirst(request) {
   return caches.open(CACHE).then(function (cache) {
     var fromNetwork = fetch(request).then(function (response) {
-      if (response.ok) { cache.put(request, response.clone()); }
+      if (response.ok) {
+        // Put again at the end, so the keys stay in the order last visited.
+        var copy = response.clone();
+        cache.delete(request, { ignoreVary: true })
+          .then(function () { return cache.put(request, copy); })
+          .then(function () { return trimPages(cache); });
+      }
       return response;
     });
     var late = new Promise(function (resolve) {
@@ -104,7 +122,8 @@ self.addEventListener('fetch', function (event) {
     return;
   }
   if (request.method !== 'GET') { return; }
-  if (request.mode === 'navigate' && PAGES.test(url.pathname)) {
+  // Only the page itself: "?edit=3" and the like are not worth keeping.
+  if (request.mode === 'navigate' && PAGES.test(url.pathname) && !url.search) {
     event.respondWith(networkFirst(request));
   } else if (url.pathname === CATALOG) {
     event.respondWith(networkFirst(request));

@@ -209,3 +209,39 @@ def test_a_hand_whose_post_finds_no_network_is_kept_and_sent_later(
     expect(page.locator('.scoring-points[data-side="1"]')).to_have_text("1", timeout=15_000)
     assert stored_hands(table) == [(1, 3, 0)]
     assert ResultChange.objects.filter(table=table).count() == 1
+
+
+def test_a_hand_form_sent_by_htmx_keeps_its_hand_when_the_send_fails(
+    browser, live_server, phone_page
+):
+    """The one-tap forms save through htmx: a send that fails keeps the hand too."""
+    table, seats = seated_table()
+    page = phone_page
+    context = page.context
+    open_as_ann(page, table, seats)
+    page.add_script_tag(url="/static/js/htmx.min.js")
+    page.evaluate(
+        """() => {
+            const form = document.querySelector('form[data-hand-entry]');
+            form.setAttribute('hx-post', location.pathname);
+            form.setAttribute('hx-swap', 'none');
+            htmx.process(form);
+        }"""
+    )
+
+    def no_posts(route):
+        if route.request.method == "POST":
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    context.route("**/*", no_posts)
+    enter_hand(page, 1, 1, "hearts", 3)
+    expect(waiting(page)).to_have_text("1 hand waiting to be sent")
+    assert page.locator("#id_dealer").input_value() == "1", "ready for the next hand"
+    assert stored_hands(table) == []
+
+    context.unroute("**/*", no_posts)
+    expect(page.locator('.scoring-points[data-side="1"]')).to_have_text("1", timeout=15_000)
+    assert stored_hands(table) == [(1, 3, 0)]
+    assert ResultChange.objects.filter(table=table).count() == 1
