@@ -133,15 +133,24 @@
     hand.fields.forEach(function (pair) { body.append(pair[0], pair[1]); });
     body.set('version', String(hand.version));
     body.set('idempotency_key', hand.key);
+    // This page's CSRF token: the one the hand was entered with may be stale by now.
+    var csrf = document.querySelector('input[name="csrfmiddlewaretoken"]');
+    if (csrf) { body.set('csrfmiddlewaretoken', csrf.value); }
     var headers = {};
     headers[HEADER] = '1';
+    var notTaken = { stored: false, current: hand.version, errors: [panel.dataset.notTaken] };
     return fetch(hand.url, {
       method: 'POST', body: body, headers: headers, credentials: 'same-origin', redirect: 'manual'
     }).then(function (response) {
-      var type = response.headers.get('Content-Type') || '';
-      if (type.indexOf('application/json') === 0) { return response.json(); }
       if (response.status >= 500 || response.status === 429) { throw new Error('busy'); }
-      return { stored: false, current: hand.version, errors: [panel.dataset.notTaken] };
+      var type = response.headers.get('Content-Type') || '';
+      if (type.indexOf('application/json') !== 0) { return notTaken; }
+      return response.json().then(function (answer) {
+        if (typeof answer.stored !== 'boolean') { return notTaken; }
+        if (typeof answer.current !== 'number') { answer.current = hand.version; }
+        if (!answer.stored && !(answer.errors && answer.errors.length)) { answer.errors = notTaken.errors; }
+        return answer;
+      });
     });
   }
 
