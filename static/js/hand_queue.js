@@ -65,6 +65,10 @@
     offlineNote.hidden = navigator.onLine;
     refusedBox.hidden = !refused;
     refusedMessage.textContent = refused ? refused.refused.join(' ') : '';
+    // "Remove the last hand" and the like act on the stored hands, not the kept ones.
+    document.querySelectorAll('[data-hidden-while-hands-wait]').forEach(function (element) {
+      element.hidden = waiting.length > 0;
+    });
   }
   function reread() { return kept().then(function (hands) { waiting = hands; show(); }); }
 

@@ -11,6 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import ResultChange, TableResult
+from tests.e2e.conftest import ARTIFACTS
 from tests.integration.test_scoring_services import seated_table
 
 # Playwright's set_offline reaches the page but not the service worker's own fetches;
@@ -94,7 +95,14 @@ def test_hands_entered_offline_are_sent_once_and_in_order(
             "1 hand waiting to be sent" if number == 2 else f"{number - 1} hands waiting to be sent"
         )
     assert "No connection" in page.locator("[data-hand-queue]").inner_text()
+    # Removing the last stored hand while others wait would mix the two up.
+    assert page.get_by_role("button", name="Remove the last hand").is_hidden()
     screenshot(page, "offline-entry-phone-3-waiting")
+    # What the scorer sees at the form, scrolled down: the count stays in view.
+    page.screenshot(path=str(ARTIFACTS / "offline-entry-phone-3-waiting-at-the-form.png"))
+    assert page.locator("[data-hand-queue]").is_visible()
+    box = page.locator("[data-hand-queue]").bounding_box()
+    assert box is not None and 0 <= box["y"] < 844, "the waiting count is on screen"
     assert len(stored_hands(table)) == 1, "nothing reaches the server while offline"
 
     go_online(context)
