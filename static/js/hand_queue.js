@@ -58,10 +58,10 @@
   function show() {
     var refused = waiting.length && waiting[0].refused ? waiting[0] : null;
     panel.hidden = waiting.length === 0;
-    count.textContent = interpolate(
+    count.textContent = window.ngettext ? interpolate(
       ngettext('%(count)s hand waiting to be sent', '%(count)s hands waiting to be sent', waiting.length),
       { count: waiting.length }, true
-    );
+    ) : panel.dataset.waitingLabel + ' ' + waiting.length;  // the catalog did not load
     offlineNote.hidden = navigator.onLine;
     refusedBox.hidden = !refused;
     refusedMessage.textContent = refused ? refused.refused.join(' ') : '';

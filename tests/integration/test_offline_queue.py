@@ -58,3 +58,20 @@ def test_a_kept_hand_without_a_scorer_is_refused_in_words(client, db):
     assert not TableResult.objects.exists()
     # The message went with the answer, not onto the next page.
     assert "Choose your seat first" not in client.get(page(table)).content.decode()
+
+
+def test_the_service_worker_is_served_from_the_root_and_never_cached(client, db):
+    response = client.get("/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    # From the root its scope covers /t/ and /s/ both; a stale copy would linger on phones.
+    assert "no-cache" in response["Cache-Control"]
+    assert "/static/js/hand_store.js" in response.content.decode()
+
+
+def test_the_table_page_carries_the_waiting_panel_and_its_texts_catalog(client, db):
+    table, _seats = seated_table()
+    html = client.get(page(table), headers={"accept-language": "en"}).content.decode()
+    assert "data-hand-queue" in html and 'data-service-worker="/sw.js"' in html
+    catalog = client.get("/jsi18n/")
+    assert catalog.status_code == 200 and "ngettext" in catalog.content.decode()
