@@ -1,6 +1,8 @@
 from django.urls import path, register_converter
+from django.views.i18n import JavaScriptCatalog
 
 from . import views
+from .service_worker import service_worker
 
 
 class TokenConverter:
@@ -22,6 +24,14 @@ urlpatterns = [
     path("t/<token:token>/", views.table_entry, name="table-entry"),
     path("t/<token:token>/history/", views.table_history, name="table-history"),
     path("s/<token:token>/", views.seat_entry, name="seat-entry"),
+    # What keeps the table page working offline (static/js/hand_queue.js).
+    path("sw.js", service_worker, name="service-worker"),
+    path(
+        "jsi18n/",
+        # The site's own strings only (LOCALE_PATHS), not every installed app's.
+        JavaScriptCatalog.as_view(packages=["scoring"]),
+        name="javascript-catalog",
+    ),
     # Organisers.
     path(
         "tournaments/<int:pk>/rounds/<int:number>/results/",

@@ -13,7 +13,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.permissions import organised_tournament
 
-from . import selectors, services
+from . import offline, selectors, services
 from .errors import ScoringError
 from .forms import (
     NOT_UNDERSTOOD,
@@ -104,11 +104,11 @@ def _entry(request, table: Table, *, seat_link: Seat | None):
         return _confirm_step_page(request, summary, scorer=scorer, via=via, seat_link=seat_link)
     if request.method == "POST":
         action = request.POST.get("action", "")
-        handler = _ACTIONS.get(action)
-        if handler is None:
-            messages.error(request, _("That button is not known here; reload the page."))
-            return redirect(request.path)
+        handler = _ACTIONS.get(action, _unknown_action)
         response, forms = handler(request, summary, scorer=scorer, seat_link=seat_link, via=via)
+        if offline.is_queued_send(request):
+            # A hand from the phone's offline queue: a plain answer, not a page.
+            return offline.queued_answer(request, table, forms)
         if response is not None:
             return response
         summary = selectors.table_summary(table)
@@ -221,6 +221,11 @@ def _submit_hand(request, summary, *, scorer, via, **_kwargs):
     except ScoringError as error:
         return None, {"hand": _with_error(error, HandForm, request, summary, form)}
     _saved_message(request, result, number, summary.rules)
+    return redirect(request.path), {}
+
+
+def _unknown_action(request, summary, **_kwargs):
+    messages.error(request, _("That button is not known here; reload the page."))
     return redirect(request.path), {}
 
 

@@ -13,11 +13,16 @@ from .rules import RuleSet
 WON, DRAWN, LOST = "won", "drawn", "lost"
 
 
+def dealer_after(rules: RuleSet, dealer: int) -> int:
+    """The seat that deals the hand after `dealer`'s: the deal passes to the left."""
+    return (dealer + 1) % rules.players
+
+
 def check_deal_passes_left(rules: RuleSet, previous: Deal | None, deal: Deal) -> None:
     """Raises EngineError unless `deal` is dealt by the seat left of the previous dealer."""
     if previous is None:
         return
-    expected = (previous.dealer + 1) % rules.players
+    expected = dealer_after(rules, previous.dealer)
     if deal.dealer != expected:
         raise EngineError(
             "wrong_dealer",
