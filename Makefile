@@ -1,5 +1,5 @@
 # The README's quick start: `make run` (the site with a demo) and `make test` (the whole suite).
-# Everything else here is plumbing for those two.
+# `make serve` runs the production process set (README, "Deploying"). The rest is plumbing.
 
 PYTHON ?= python3
 VENV := .venv
