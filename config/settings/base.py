@@ -320,3 +320,6 @@ LOGGING = {
         },
     },
 }
+# A Celery worker keeps the handler above (JSON on stdout, redacted) instead of putting
+# its own plain-text one on the root logger; `celery worker -l INFO` still sets the level.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
