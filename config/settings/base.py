@@ -353,3 +353,7 @@ CELERY_TASK_DEFAULT_QUEUE = os.environ.get("CELERY_QUEUE", "celery")
 # /healthz answers a load balancer before anything else runs: no host check (it probes
 # by address), no HTTPS redirect, no session; it reads nothing a visitor could not.
 MIDDLEWARE.insert(0, "config.health.HealthCheckMiddleware")
+
+# A Celery worker keeps the handler above (JSON on stdout, redacted) instead of putting
+# its own plain-text one on the root logger; `celery worker -l INFO` still sets the level.
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
