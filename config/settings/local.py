@@ -24,8 +24,3 @@ ALLOWED_HOSTS = [  # noqa: F405
 # No collectstatic here: whitenoise serves from the app folders (finders) instead.
 STATIC_ROOT = None
 WHITENOISE_USE_FINDERS = True
-
-# ---------------------------------------------------------------- hardening (issue 19)
-# `make run` is one process: its own memory counts sign-in failures right. Production
-# keeps the warning, which asks for a shared cache (CACHE_URL) behind several workers.
-SILENCED_SYSTEM_CHECKS = ["axes.W001"]

@@ -108,3 +108,33 @@ def test_the_api_docs_page_works_under_the_policy(watched, db):
     page.locator(".opblock-tag").first.wait_for()
     assert violations(page) == []
     assert complaints == []
+
+
+def test_a_locked_out_sign_in_reads_plainly_on_a_phone(phone_page, screenshot, db, settings):
+    """Ten wrong passwords in the browser: the eleventh try gets the wait page."""
+    from axes.handlers.proxy import AxesProxyHandler
+
+    from tests.factories import UserFactory
+
+    settings.AXES_ENABLED = True
+    AxesProxyHandler.get_implementation(force=True)
+    UserFactory(username="olive")
+    page = phone_page
+    violations_seen: list[str] = []
+    page.on(
+        "console",
+        lambda m: violations_seen.append(m.text) if "Content Security Policy" in m.text else None,
+    )
+    for n in range(settings.AXES_FAILURE_LIMIT):
+        page.goto(reverse("login"))
+        page.fill("#id_username", "olive")
+        page.fill("#id_password", f"guess-{n}")
+        page.get_by_role("button", name="Sign in").click()
+        page.wait_for_load_state()
+    assert page.get_by_text("Too many wrong passwords were typed from here.").is_visible()
+    assert page.get_by_text("You can try again in 15 minutes.").is_visible()
+    assert page.evaluate(
+        "document.documentElement.scrollWidth <= document.documentElement.clientWidth"
+    )
+    screenshot(page, "login-locked-out-390")
+    assert violations_seen == []

@@ -85,3 +85,21 @@ def test_the_cache_holds_a_digest_of_the_link_never_the_token():
         keys = [k.decode() for k in client.scan_iter(f"{cache.key_prefix}:*")]
     assert any("throttle_table_link" in k for k in keys)
     assert not any(table.token in k for k in keys)
+
+
+@pytest.mark.django_db
+def test_with_the_cache_down_the_table_is_still_answered():
+    """Redis not answering costs the rate limits, never a scorer's table."""
+    table, _ = seated_table()
+    down = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",  # nothing listens there
+        }
+    }
+    with rates(table_link="1/min"), override_settings(CACHES=down):
+        client = reader(table)
+        assert [client.get(f"/api/tables/{table.token}/").status_code for _ in range(2)] == [
+            200,
+            200,
+        ]

@@ -62,7 +62,7 @@ def test_check_deploy_asks_for_a_shared_cache_behind_several_processes():
     env.pop("REDIS_URL", None)
     done = manage("check", "--deploy", "--fail-level", "WARNING", env=env)
     assert done.returncode != 0
-    assert "axes.W001" in done.stderr + done.stdout
+    assert "tournaments.W001" in done.stderr + done.stdout
 
 
 HEADERS_SCRIPT = """

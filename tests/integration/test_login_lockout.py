@@ -100,3 +100,26 @@ def test_behind_a_proxy_each_client_address_is_counted_on_its_own(lockout_on):
         # Another player behind the same proxy is not locked out with the attacker.
         player = Client(REMOTE_ADDR=proxy, HTTP_X_FORWARDED_FOR="203.0.113.10")
         assert sign_in(player, "organiser", DEFAULT_PASSWORD).status_code == 302
+
+
+@pytest.mark.django_db
+def test_with_the_cache_down_sign_in_still_works_uncounted():
+    """Redis not answering costs the lockout, never the organisers' sign-in."""
+    down = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            # Nothing listens on port 1: every cache call fails at once.
+            "LOCATION": "redis://127.0.0.1:1/0",
+        }
+    }
+    UserFactory(username="organiser")
+    with override_settings(AXES_ENABLED=True, CACHES=down):
+        AxesProxyHandler.get_implementation(force=True)
+        client = Client(REMOTE_ADDR="203.0.113.11")
+        try:
+            wrong = sign_in(client, "organiser", "typo")
+            right = sign_in(client, "organiser", DEFAULT_PASSWORD)
+        finally:
+            AxesProxyHandler.get_implementation(force=True)
+    assert wrong.status_code == 200
+    assert right.status_code == 302
