@@ -15,22 +15,15 @@ import re
 
 from pythonjsonlogger.json import JsonFormatter
 
-REDACTED = "[redacted]"
-_TOKEN = r"[-_A-Za-z0-9]{20,64}"
-_PATTERNS = (
-    # The token converter's shape (scoring/urls.py) after the scorers' path prefixes.
-    (re.compile(rf"(/(?:t|s|api/tables)/){_TOKEN}"), rf"\1{REDACTED}"),
-    # An Authorization header's credential (scoring/api/authentication.py).
-    (re.compile(rf"\b((?:Table|Seat)\s+){_TOKEN}"), rf"\1{REDACTED}"),
-    # Card codes or tokens given in a query string.
-    (re.compile(r"([?&](?:code|codes|token)=)[^&\s\"'<>]*"), rf"\1{REDACTED}"),
-)
+from config.redact import REDACTED, redact_url
+
+# An Authorization header's credential (scoring/api/authentication.py); URL paths and
+# query strings are config.redact's, shared with gunicorn's access log.
+_CREDENTIAL = re.compile(r"\b((?:Table|Seat)\s+)[-_A-Za-z0-9]{20,64}")
 
 
 def redact(text: str) -> str:
-    for pattern, replacement in _PATTERNS:
-        text = pattern.sub(replacement, text)
-    return text
+    return _CREDENTIAL.sub(rf"\1{REDACTED}", redact_url(text))
 
 
 class RedactingFormatter(logging.Formatter):

@@ -14,9 +14,10 @@ import re
 
 REDACTED = "[redacted]"
 
-_TOKEN_SEGMENT = re.compile(r"(?<=/)[-_A-Za-z0-9]{20,}(?=[/?#\s]|$)")
+# A path may sit inside a JSON log line or a quoted access-log field: quotes end it too.
+_TOKEN_SEGMENT = re.compile(r"(?<=/)[-_A-Za-z0-9]{20,}(?=[/?#\s\"'<>]|$)")
 _SECRET_PARAMETER = re.compile(
-    r"(?i)(?<=[?&])((?:[a-z_]*_)?(?:token|code|key|password|secret|sessionid|csrftoken))=[^&#\s]*"
+    r"(?i)(?<=[?&])((?:[a-z_]*_)?(?:token|code|codes|key|password|secret|sessionid|csrftoken))=[^&#\s\"'<>]*"
 )
 
 
