@@ -28,6 +28,7 @@ SUIT_NAMES = {
 # Params that hold one engine seat number, by error code.
 _SEAT_PARAMS: Mapping[str, tuple[str, ...]] = {
     "loner_passed": ("seat",),
+    "maker_not_of_makers": ("seat",),
     "wrong_dealer": ("expected", "dealer"),
 }
 # Params that hold seats joined with ", ".
