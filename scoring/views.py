@@ -51,7 +51,11 @@ def _table(token: str) -> Table:
 def _remember(request, table: Table, seat: Seat, via: str) -> None:
     """This phone's scorer at the table, and how it was shown: the seat link or a card
     code prove it (PLAYER_CODE, SEAT_LINK); a seat only chosen is TABLE_LINK."""
-    request.session[_session_key(table)] = {"seat": seat.pk, "via": via}
+    remembered = {"seat": seat.pk, "via": via}
+    # Unchanged, the session is not written again: a seat link's every tap would
+    # otherwise cost a session write (three round trips to the database).
+    if request.session.get(_session_key(table)) != remembered:
+        request.session[_session_key(table)] = remembered
 
 
 def _scorer(request, summary: selectors.TableSummary) -> tuple[Seat | None, str]:
