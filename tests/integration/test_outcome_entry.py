@@ -170,7 +170,7 @@ def test_a_lone_defender_after_his_own_pass_is_refused_with_his_name(client, db)
     # Dealt by Bob: Cat and Dan bid before Ann; Dan passed, so he cannot defend alone.
     response = tap(client, table, "lone_euchre:0:3", maker=0)
     assert response.status_code == 400
-    assert "Dan passed in the round trump was made" in response.content.decode()
+    assert "Hand 2: Dan passed in the round trump was made" in response.content.decode()
     assert len(stored_hands(table)) == 1
 
 
