@@ -267,3 +267,13 @@ def test_a_bad_outcome_hand_is_refused_with_a_reason(fields, code):
     with pytest.raises(EngineError) as caught:
         score_hand(rules, parse_hand(obj))
     assert caught.value.code == code
+
+
+def test_score_hands_reads_a_hand_told_by_its_result():
+    from scoring.engine import score_line
+
+    answer = score_line({"dealer": 0, "makers": 1, "result": "march"}, variant="north-american")
+    assert answer == {"ok": True, "points": [0, 2, 0, 2]}
+    lone = [{"dealer": d, "makers": 0, "alone": [2], "result": "march"} for d in range(3)]
+    answer = score_line({"game": lone}, variant="north-american")
+    assert answer["scores"] == [12, 0, 12, 0] and answer["winner"] == [0, 2]
