@@ -12,10 +12,11 @@ from collections.abc import Sequence
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import SUITS
+from scoring.engine import SUITS, EngineError, Outcome, find_outcome, hand_details, outcome_hand
+from scoring.engine.outcomes import BENNY, LONE_MAKER, MAKER
 
 from . import services
-from .messages import SUIT_NAMES
+from .messages import SUIT_NAMES, engine_message
 from .selectors import TableSummary
 
 
@@ -143,6 +144,62 @@ class HandForm(SubmissionForm):
             "tricks": hand.get("tricks"),
             "turn_up": hand.get("turn_up", ""),
         }
+
+
+class OutcomeForm(SubmissionForm):
+    """One tap per hand: the result button's value (`outcome`), plus the few details the
+    tournament's options make a rule need (who named trump, which maker went alone,
+    the Benny turned up) and, for a table's first hand, who dealt."""
+
+    hand_number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
+    outcome = forms.CharField(
+        max_length=40,
+        error_messages={"required": _("Tap the result of the hand.")},
+    )
+    dealer = forms.TypedChoiceField(
+        label=_("First dealer"), coerce=int, required=False, empty_value=None
+    )
+    maker = forms.TypedChoiceField(
+        label=_("Who named trump?"), coerce=int, required=False, empty_value=None
+    )
+    lone_maker = forms.TypedChoiceField(
+        label=_("Which maker went alone?"), coerce=int, required=False, empty_value=None
+    )
+    benny = forms.BooleanField(label=_("The Benny was turned up"), required=False, label_suffix="")
+
+    def __init__(self, *args, summary: TableSummary, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.summary = summary
+        seats = [(s.index, s.name) for s in summary.seats]
+        for name in ("dealer", "maker", "lone_maker"):
+            self.fields[name].choices = seats
+        if BENNY not in hand_details(summary.rules):
+            del self.fields["benny"]
+
+    def clean_outcome(self) -> Outcome:
+        try:
+            return find_outcome(self.summary.rules, self.cleaned_data["outcome"].strip())
+        except EngineError as error:
+            raise forms.ValidationError(engine_message(error, self.summary.names)) from None
+
+    def missing_details(self) -> list[str]:
+        """The details the tapped outcome needs and the post did not give."""
+        outcome = self.cleaned_data.get("outcome")
+        if not isinstance(outcome, Outcome):
+            return []
+        return [d for d in outcome.needs if self.cleaned_data.get(d) is None]
+
+    def to_hand(self, *, dealer: int) -> dict:
+        """The hand in the engine's JSON shape (the engine then checks it)."""
+        data = self.cleaned_data
+        return outcome_hand(
+            self.summary.rules,
+            data["outcome"],
+            dealer=dealer,
+            maker=data.get(MAKER),
+            lone_maker=data.get(LONE_MAKER),
+            benny=bool(data.get(BENNY)),
+        )
 
 
 class TotalsForm(SubmissionForm):

@@ -28,11 +28,19 @@ SUIT_NAMES = {
 # Params that hold one engine seat number, by error code.
 _SEAT_PARAMS: Mapping[str, tuple[str, ...]] = {
     "loner_passed": ("seat",),
+    "maker_not_of_makers": ("seat",),
     "wrong_dealer": ("expected", "dealer"),
 }
 # Params that hold seats joined with ", ".
 _SEAT_LIST_PARAMS: Mapping[str, tuple[str, ...]] = {
     "hand_after_game_over": ("winner",),
+}
+# With the seat's player named, "Seat Cat passed" would read oddly: the name alone.
+_NAMED_SEAT_TEMPLATES: Mapping[str, str] = {
+    "loner_passed": gettext_noop(
+        "%(seat)s passed in the round trump was made, so cannot go alone."
+    ),
+    "maker_not_of_makers": gettext_noop("%(seat)s made trump but is not on the makers' side."),
 }
 _SUIT_PARAMS = ("suit", "trump")
 # Params that hold a game's or an option's name from the engine's registry (English
@@ -56,6 +64,7 @@ def engine_message(error: EngineError, seat_names: Sequence[str] | None = None) 
     if seat_names:
         for name in _SEAT_PARAMS.get(error.code, ()):
             params[name] = _seat_name(params.get(name), seat_names)
+        template = _NAMED_SEAT_TEMPLATES.get(error.code, template)
         for name in _SEAT_LIST_PARAMS.get(error.code, ()):
             seats = str(params.get(name, "")).split(", ")
             params[name] = ", ".join(_seat_name(seat, seat_names) for seat in seats)

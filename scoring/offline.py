@@ -51,8 +51,11 @@ def queued_answer(request, table: Table, forms: dict) -> JsonResponse:
 
 
 def _form_errors(forms: dict) -> list[str]:
-    said = []
+    """The refused forms' errors; a handler's note (a stale page, say) when it is one."""
+    said = [str(forms["note"])] if forms.get("note_error") else []
     for form in forms.values():
+        if not hasattr(form, "errors"):
+            continue  # the answer's status, a note, a question for a missing detail
         for name, errors in form.errors.items():
             field = form.fields.get(name)
             for error in errors:

@@ -91,6 +91,15 @@ def hand_to_json(deal: Hand | PassedHand) -> dict:
     """The canonical stored form of a parsed hand (what the engine reads back)."""
     if isinstance(deal, PassedHand):
         data: dict = {"passed": True, "dealer": deal.dealer}
+    elif deal.result is not None:
+        # Told by its outcome: only what the scorer said is stored.
+        data = {"dealer": deal.dealer, "makers": deal.makers, "alone": list(deal.alone)}
+        data["result"] = deal.result
+        for name in ("maker", "round", "trump"):
+            if getattr(deal, name) is not None:
+                data[name] = getattr(deal, name)
+        if data["makers"] is None:
+            del data["makers"]
     else:
         data = {
             "dealer": deal.dealer,
@@ -151,14 +160,24 @@ def evaluate_hands(*, tournament: Tournament, rules: RuleSet, hands: Sequence[di
     )
 
 
-def describe_hand(hand: dict, names: Sequence[str]) -> str:
-    """One hand in a line a scorer reads at a glance."""
+RESULT_WORDS = {
+    "made": _("made it"),
+    "march": _("march"),
+    "euchred": _("euchred"),
+    "no_trick": _("no trick"),
+}
+
+
+def describe_hand(hand: dict, names: Sequence[str], sides: Sequence[Sequence[int]] = ()) -> str:
+    """One hand in a line a scorer reads at a glance (`sides` as RuleSet.sides)."""
 
     def name(seat: object) -> str:
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
 
     if hand.get("passed"):
         return gettext("%(dealer)s dealt; everyone passed") % {"dealer": name(hand["dealer"])}
+    if "result" in hand:
+        return _describe_outcome(hand, name, sides)
     text = ngettext(
         "%(dealer)s dealt; %(maker)s made %(trump)s (round %(round)s); makers took "
         "%(tricks)s trick",
@@ -171,6 +190,28 @@ def describe_hand(hand: dict, names: Sequence[str]) -> str:
         "trump": SUIT_NAMES.get(hand["trump"], hand["trump"]),
         "round": hand["round"],
         "tricks": hand["tricks"],
+    }
+    if hand.get("alone"):
+        text += gettext("; alone: %(players)s") % {
+            "players": ", ".join(name(seat) for seat in hand["alone"])
+        }
+    if hand.get("turn_up"):
+        text += gettext("; turn-up %(card)s") % {"card": hand["turn_up"]}
+    return text
+
+
+def _describe_outcome(hand: dict, name, sides: Sequence[Sequence[int]]) -> str:
+    makers = hand.get("makers")
+    if hand.get("maker") is not None:
+        who = name(hand["maker"])
+    elif isinstance(makers, int) and 0 <= makers < len(sides):
+        who = " & ".join(name(seat) for seat in sides[makers])
+    else:
+        who = str(makers)
+    text = gettext("%(dealer)s dealt; %(makers)s named trump: %(result)s") % {
+        "dealer": name(hand["dealer"]),
+        "makers": who,
+        "result": RESULT_WORDS.get(hand["result"], hand["result"]),
     }
     if hand.get("alone"):
         text += gettext("; alone: %(players)s") % {
@@ -202,20 +243,20 @@ def describe_change(
         if before is None:
             lines.append(
                 gettext("Hand %(number)s added: %(hand)s")
-                % {"number": number, "hand": describe_hand(after, names)}
+                % {"number": number, "hand": describe_hand(after, names, sides)}
             )
         elif after is None:
             lines.append(
                 gettext("Hand %(number)s removed: %(hand)s")
-                % {"number": number, "hand": describe_hand(before, names)}
+                % {"number": number, "hand": describe_hand(before, names, sides)}
             )
         else:
             lines.append(
                 gettext("Hand %(number)s: %(old)s → %(new)s")
                 % {
                     "number": number,
-                    "old": describe_hand(before, names),
-                    "new": describe_hand(after, names),
+                    "old": describe_hand(before, names, sides),
+                    "new": describe_hand(after, names, sides),
                 }
             )
     if old.get("scores") != new.get("scores") and new.get("scores") is not None:
@@ -514,7 +555,7 @@ def table_summary(table: Table) -> TableSummary:
         lines.append(
             LineView(
                 number=line.number,
-                text=describe_hand(line.hand, names),
+                text=describe_hand(line.hand, names, rules.sides),
                 gained=gained,
                 passed=line.passed,
             )

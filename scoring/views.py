@@ -23,6 +23,7 @@ from .forms import (
     HandForm,
     KeyForm,
     OrganiserConfirmForm,
+    OutcomeForm,
     RemoveHandForm,
     SeatChoiceForm,
     SubmissionForm,
@@ -31,6 +32,7 @@ from .forms import (
 )
 from .messages import who_confirms
 from .models import ResultChange
+from .outcome_buttons import detail_question, outcome_columns, tapped
 from .throttle import guessing_limited
 
 Via = ResultChange.Via
@@ -50,7 +52,11 @@ def _table(token: str) -> Table:
 def _remember(request, table: Table, seat: Seat, via: str) -> None:
     """This phone's scorer at the table, and how it was shown: the seat link or a card
     code prove it (PLAYER_CODE, SEAT_LINK); a seat only chosen is TABLE_LINK."""
-    request.session[_session_key(table)] = {"seat": seat.pk, "via": via}
+    remembered = {"seat": seat.pk, "via": via}
+    # Unchanged, the session is not written again: a seat link's every tap would
+    # otherwise cost a session write (three round trips to the database).
+    if request.session.get(_session_key(table)) != remembered:
+        request.session[_session_key(table)] = remembered
 
 
 def _scorer(request, summary: selectors.TableSummary) -> tuple[Seat | None, str]:
@@ -112,10 +118,13 @@ def _entry(request, table: Table, *, seat_link: Seat | None):
         if response is not None:
             return response
         summary = selectors.table_summary(table)
+    # A refused hand answers with its status (htmx swaps it in all the same), never 200.
+    status = forms.pop("status", 200)
     return render(
         request,
         "scoring/table_entry.html",
         _entry_context(request, summary, scorer, via, seat_link, forms),
+        status=status,
     )
 
 
@@ -146,7 +155,11 @@ def _entry_context(request, summary, scorer, via, seat_link, forms) -> dict:
     proof = _phone_proof(scorer, via)
     proofs = [proof] if proof else []
     offered = {seat.pk for seat in _offered(summary, proofs)}
+    by_outcome = summary.tournament.hand_entry == Tournament.HandEntry.OUTCOME
     return {
+        "by_outcome": by_outcome,
+        "note": forms.get("note", ""),
+        "note_error": forms.get("note_error", False),
         "summary": summary,
         # The players this phone may be handed to, each tapping their own name.
         "handoff": [view for view in summary.seats if view.seat.pk in offered],
@@ -165,7 +178,98 @@ def _entry_context(request, summary, scorer, via, seat_link, forms) -> dict:
         "remove_form": {"version": summary.version, "idempotency_key": new_idempotency_key()},
         "open_for_entry": summary.round.status == Round.Status.IN_PLAY
         and summary.state != selectors.CONFIRMED,
+        **(_outcome_context(summary, forms, editing) if by_outcome else {}),
     }
+
+
+def _hand_dealer(summary, number: int | None, chosen: int | None) -> int:
+    """Who dealt the hand being entered: the stored dealer of a hand being changed, the
+    seat left of the last dealer, or for the table's first hand the one chosen."""
+    hands = summary.hands
+    if number and 1 <= number <= len(hands):
+        dealer = hands[number - 1].get("dealer")
+        return dealer if isinstance(dealer, int) else 0
+    if hands:
+        return summary.next_dealer
+    return chosen if isinstance(chosen, int) else 0
+
+
+def _outcome_context(summary, forms, editing) -> dict:
+    form = forms.get("outcome")
+    if form is not None and not editing:
+        number = (getattr(form, "cleaned_data", None) or {}).get("hand_number")
+        editing = number if number and 1 <= number <= len(summary.hands) else None
+    if form is None:
+        form = OutcomeForm(
+            initial=_fresh({"hand_number": editing, "dealer": 0}, version=summary.version),
+            summary=summary,
+        )
+    chosen = (getattr(form, "cleaned_data", None) or {}).get("dealer")
+    dealer = _hand_dealer(summary, editing, chosen)
+    columns, passed = outcome_columns(summary, dealer)
+    return {
+        "outcome_form": form,
+        "outcome_columns": columns,
+        "passed_button": passed,
+        "asking": forms.get("asking"),
+        "first_hand": not summary.hands and not editing,
+        "dealer_name": summary.names[dealer] if dealer < len(summary.names) else "",
+        "editing": editing,
+    }
+
+
+def _submit_outcome(request, summary, *, scorer, via, **_kwargs):
+    form = OutcomeForm(request.POST, summary=summary)
+    if _need_scorer(request, scorer):
+        return None, {"outcome": form, "status": 403}
+    if not form.is_valid():
+        return None, {"outcome": form, "status": 400}
+    number = form.cleaned_data.get("hand_number")
+    hands = summary.hands
+    missing = form.missing_details()
+    if missing:
+        # The rule needs a detail this outcome did not say: ask it, one tap per answer.
+        outcome = form.cleaned_data["outcome"]
+        return None, {
+            "outcome": form,
+            "asking": {
+                "outcome": tapped(summary, outcome),
+                "question": detail_question(summary, outcome, missing[0]),
+                "given": {
+                    name: form.cleaned_data[name]
+                    for name in ("maker", "lone_maker", "dealer")
+                    if form.cleaned_data.get(name) is not None
+                },
+                "benny": bool(form.cleaned_data.get("benny")),
+                "number": number,
+            },
+        }
+    dealer = _hand_dealer(summary, number, form.cleaned_data.get("dealer"))
+    hand = form.to_hand(dealer=dealer)
+    if number and 1 <= number <= len(hands):
+        hands[number - 1] = hand
+    else:
+        number = None
+        hands.append(hand)
+    try:
+        result = services.submit_hands(
+            table=summary.table,
+            hands=hands,
+            seat=scorer,
+            via=via,
+            expected_version=form.cleaned_data["version"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        )
+    except ScoringError as error:
+        if error.code == "conflict":
+            # The page was stale: say so over a fresh one to tap again on.
+            return None, {"note": error.message, "note_error": True, "status": error.status}
+        form.add_error(None, error.message)
+        return None, {"outcome": form, "status": error.status}
+    if request.htmx:
+        return None, {"note": _saved_words(result, number, summary.rules)}
+    messages.success(request, _saved_words(result, number, summary.rules))
+    return redirect(request.path), {}
 
 
 def _choose_seat(request, summary, **_kwargs):
@@ -220,6 +324,8 @@ def _submit_hand(request, summary, *, scorer, via, **_kwargs):
         )
     except ScoringError as error:
         return None, {"hand": _with_error(error, HandForm, request, summary, form)}
+    if request.htmx:
+        return None, {"note": _saved_words(result, number, summary.rules)}
     _saved_message(request, result, number, summary.rules)
     return redirect(request.path), {}
 
@@ -250,8 +356,12 @@ def _remove_last(request, summary, *, scorer, via, **_kwargs):
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
     except ScoringError as error:
+        if request.htmx:
+            return None, {"note": error.message, "status": error.status}
         messages.error(request, error.message)
     else:
+        if request.htmx:
+            return None, {"note": _("The last hand was removed.")}
         messages.success(request, _("The last hand was removed."))
     return redirect(request.path), {}
 
@@ -287,13 +397,15 @@ def _with_error(error: ScoringError, form_class, request, summary, form):
 
 
 def _saved_message(request, result, number, rules) -> None:
+    messages.success(request, _saved_words(result, number, rules))
+
+
+def _saved_words(result, number, rules) -> str:
     if number:
-        messages.success(request, _("Hand %(number)s changed.") % {"number": number})
-    elif result.complete:
-        proven = result.submitted_side is not None
-        messages.success(request, who_confirms(rules, "last_hand", proven=proven))
-    else:
-        messages.success(request, _("Hand %(number)s saved.") % {"number": len(result.hands)})
+        return _("Hand %(number)s changed.") % {"number": number}
+    if result.complete:
+        return who_confirms(rules, "last_hand", proven=result.submitted_side is not None)
+    return _("Hand %(number)s saved.") % {"number": len(result.hands)}
 
 
 def _confirm(request, summary, *, scorer, via, **_kwargs):
@@ -404,6 +516,7 @@ def _confirm_as(request, summary, *, scorer, via, seat_link, **_kwargs):
 _ACTIONS = {
     "seat": _choose_seat,
     "hand": _submit_hand,
+    "outcome": _submit_outcome,
     "remove-last": _remove_last,
     "totals": _submit_totals,
     "confirm": _confirm,

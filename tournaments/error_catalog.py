@@ -63,6 +63,10 @@ CATALOG: dict[str, Entry] = {
     "bad_entry_mode": Entry(
         Kind.REFUSED, gettext_noop("Results are entered either hand by hand or as totals.")
     ),
+    "bad_hand_entry": Entry(
+        Kind.REFUSED,
+        gettext_noop("A hand is entered either by its result (one tap) or in detail."),
+    ),
     "bad_options": Entry(Kind.REFUSED, gettext_noop("The rule options must be a set of choices.")),
     "bad_round_play": Entry(
         Kind.REFUSED, gettext_noop("A round is either a number of hands or one game.")

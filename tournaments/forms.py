@@ -90,6 +90,14 @@ class TournamentForm(forms.Form):
         initial=Tournament.EntryMode.HANDS,
         widget=forms.RadioSelect,
     )
+    hand_entry = forms.ChoiceField(
+        label=_("Hand entry"),
+        choices=Tournament.HandEntry.choices,
+        initial=Tournament.HandEntry.OUTCOME,
+        required=False,
+        widget=forms.RadioSelect,
+        help_text=_("Used when results are entered hand by hand."),
+    )
     rounds_planned = forms.IntegerField(
         label=_("Number of rounds"),
         min_value=1,
@@ -184,6 +192,7 @@ class TournamentForm(forms.Form):
             "round_play": tournament.round_play,
             "hands_per_round": tournament.hands_per_round,
             "entry_mode": tournament.entry_mode,
+            "hand_entry": tournament.hand_entry,
             "rounds_planned": tournament.rounds_planned,
             "seed": tournament.seed,
         }
@@ -232,6 +241,7 @@ class TournamentForm(forms.Form):
             "round_play": data["round_play"],
             "hands_per_round": data["hands_per_round"],
             "entry_mode": data["entry_mode"],
+            "hand_entry": data.get("hand_entry") or Tournament.HandEntry.OUTCOME,
             "rounds_planned": data["rounds_planned"],
             "seed": data["seed"] or 0,
         }

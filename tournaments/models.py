@@ -51,6 +51,10 @@ class Tournament(models.Model):
         HANDS = "hands", _("Hand by hand (each hand checked and scored)")
         TOTALS = "totals", _("Totals only (each side's points for the round or game)")
 
+    class HandEntry(models.TextChoices):
+        OUTCOME = "outcome", _("One tap per hand: its result (made it, march, euchred…)")
+        DETAILED = "detailed", _("Detailed: dealer, maker, bidding round, trump and tricks")
+
     class RoundPlay(models.TextChoices):
         HANDS = "hands", _("A fixed number of hands")
         GAME = "game", _("One game to the target")
@@ -79,6 +83,14 @@ class Tournament(models.Model):
         max_length=10,
         choices=EntryMode.choices,
         default=EntryMode.HANDS,
+    )
+    # How a hand is entered at the table; the engine checks either as any hand, so a
+    # club may switch it at any time.
+    hand_entry = models.CharField(
+        _("hand entry"),
+        max_length=10,
+        choices=HandEntry.choices,
+        default=HandEntry.OUTCOME,
     )
     rounds_planned = models.PositiveSmallIntegerField(
         _("number of rounds"),

@@ -35,6 +35,17 @@ class HandShapeSerializer(serializers.Serializer):
     )
     alone = serializers.ListField(child=serializers.IntegerField(), required=False)
     tricks = serializers.IntegerField(required=False, help_text="Tricks the makers took, 0-5.")
+    makers = serializers.IntegerField(
+        required=False,
+        help_text="A hand told by its result: the makers' side (index into the table's "
+        "sides), instead of `maker`, `round` and `trump`.",
+    )
+    result = serializers.ChoiceField(
+        choices=["made", "march", "euchred", "no_trick"],
+        required=False,
+        help_text="A hand told by its result, instead of `tricks`: made (3-4 tricks), march "
+        "(5), euchred (fewer than 3), no_trick (0, where that scores more).",
+    )
     turn_up = serializers.CharField(required=False, help_text="The turned-up card, e.g. `JH`.")
     passed = serializers.BooleanField(
         required=False, help_text="Everyone passed; only dealer (and turn_up) then."

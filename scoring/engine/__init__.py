@@ -5,6 +5,15 @@ from .errors import EngineError, gettext_noop
 from .games import GameResult, play_game
 from .hands import Deal, Hand, PassedHand, check_hand, parse_hand, score_hand
 from .lines import bad_json_error, error_answer, line_rules, score_line
+from .outcomes import (
+    Outcome,
+    detail_choices,
+    find_outcome,
+    hand_details,
+    offered,
+    outcome_hand,
+    outcomes,
+)
 from .rounds import (
     DRAWN,
     LOST,
@@ -29,6 +38,7 @@ __all__ = [
     "DECKS",
     "OPTION_LABELS",
     "OPTION_NAMES",
+    "Outcome",
     "SUITS",
     "VARIANTS",
     "Card",
@@ -48,12 +58,18 @@ __all__ = [
     "check_final_score",
     "check_hand",
     "check_round_totals",
+    "detail_choices",
+    "find_outcome",
+    "hand_details",
     "engine_order",
     "error_answer",
     "gettext_noop",
     "hand_outcomes",
     "largest_hand_score",
     "line_rules",
+    "offered",
+    "outcome_hand",
+    "outcomes",
     "parse_card",
     "parse_hand",
     "parse_suit",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .cards import TWO_OF_SPADES, Card, card_in_deck, parse_card, parse_suit
 from .errors import EngineError, gettext_noop, shown
@@ -12,20 +12,33 @@ from .rules import OPTION_LABELS, PARTNERS, RuleSet
 TRICKS = range(0, 6)
 ROUNDS = (1, 2)
 # Fields that only a played hand has; a passed hand carrying one is a mistake.
-PLAYED_FIELDS = ("maker", "round", "trump", "alone", "tricks")
+PLAYED_FIELDS = ("maker", "makers", "round", "trump", "alone", "tricks", "result")
+
+# A hand told by its outcome gives how the makers did, not their exact tricks: each
+# class is scored by one count in it, and every count of a class scores alike (3 or 4
+# made; fewer than 3 euchred, where a trickless euchre scores more it is its own class).
+RESULTS: Mapping[str, int] = {"made": 3, "march": 5, "euchred": 1, "no_trick": 0}
 
 
 @dataclass(frozen=True)
 class Hand:
-    """A played hand. `tricks` are the tricks the makers' side took."""
+    """A played hand. `tricks` are the tricks the makers' side took.
+
+    A hand entered by its outcome ("us 1", "euchred") may leave out who made trump,
+    the bidding round and trump: then `makers` is the makers' side (an index into
+    `RuleSet.sides`), `result` the trick class and `tricks` a count of that class.
+    The engine accepts such a hand when some bidding that fits what is given is legal.
+    """
 
     dealer: int
-    maker: int
-    round: int
-    trump: str
+    maker: int | None
+    round: int | None
+    trump: str | None
     tricks: int
     alone: tuple[int, ...] = ()
     turn_up: Card | None = None
+    makers: int | None = None
+    result: str | None = None
 
 
 @dataclass(frozen=True)
@@ -63,15 +76,11 @@ def parse_hand(obj: object) -> Deal:
                 {"fields": ", ".join(extra)},
             )
         return PassedHand(dealer=_whole(obj, "dealer"), turn_up=turn_up)
+    if "result" in obj:
+        return _parse_outcome_hand(obj, turn_up)
     round_ = _whole(obj, "round")
     if round_ not in ROUNDS:
-        raise EngineError(
-            "bad_round",
-            gettext_noop(
-                "The bidding round must be 1 (turn-up ordered) or 2 (suit named), not %(value)s."
-            ),
-            {"value": shown(round_)},
-        )
+        raise _bad_round(round_)
     tricks = _whole(obj, "tricks")
     if tricks not in TRICKS:
         raise EngineError(
@@ -89,6 +98,50 @@ def parse_hand(obj: object) -> Deal:
         tricks=tricks,
         alone=_alone([] if obj.get("alone") is None else obj["alone"]),
         turn_up=turn_up,
+    )
+
+
+def _parse_outcome_hand(obj: Mapping[str, object], turn_up: Card | None) -> Hand:
+    """A hand told by its outcome: the makers' side (or maker) and the trick class."""
+    if "tricks" in obj:
+        raise EngineError(
+            "tricks_and_result",
+            gettext_noop("Give the makers' tricks or the hand's result, not both."),
+        )
+    result = obj["result"]
+    if not isinstance(result, str) or result not in RESULTS:
+        raise EngineError(
+            "bad_result",
+            gettext_noop("A hand's result is one of %(known)s, not %(value)s."),
+            {"known": ", ".join(RESULTS), "value": shown(result)},
+        )
+    maker = _whole(obj, "maker") if obj.get("maker") is not None else None
+    makers = _whole(obj, "makers") if obj.get("makers") is not None else None
+    if maker is None and makers is None:
+        raise _missing("makers")
+    round_ = _whole(obj, "round") if obj.get("round") is not None else None
+    if round_ is not None and round_ not in ROUNDS:
+        raise _bad_round(round_)
+    return Hand(
+        dealer=_whole(obj, "dealer"),
+        maker=maker,
+        round=round_,
+        trump=parse_suit(obj["trump"]) if obj.get("trump") is not None else None,
+        tricks=RESULTS[result],
+        alone=_alone([] if obj.get("alone") is None else obj["alone"]),
+        turn_up=turn_up,
+        makers=makers,
+        result=result,
+    )
+
+
+def _bad_round(value: object) -> EngineError:
+    return EngineError(
+        "bad_round",
+        gettext_noop(
+            "The bidding round must be 1 (turn-up ordered) or 2 (suit named), not %(value)s."
+        ),
+        {"value": shown(value)},
     )
 
 
@@ -115,6 +168,14 @@ def makers_side(rules: RuleSet, maker: int) -> frozenset[int]:
     return frozenset({maker})
 
 
+def making_side(rules: RuleSet, hand: Hand) -> frozenset[int]:
+    """The makers' seats of a hand `check_hand` has accepted."""
+    if hand.maker is not None:
+        return makers_side(rules, hand.maker)
+    assert hand.makers is not None  # parse_hand and check_hand see to it
+    return frozenset(rules.sides[hand.makers])
+
+
 def check_hand(rules: RuleSet, hand: Deal) -> None:
     """Raises EngineError for the first rule the hand breaks."""
     _check_seat(rules, "dealer", hand.dealer)
@@ -138,11 +199,65 @@ def check_hand(rules: RuleSet, hand: Deal) -> None:
     if isinstance(hand, PassedHand):
         _check_passed(rules, hand)
         return
-    _check_seat(rules, "maker", hand.maker)
     for seat in hand.alone:
         _check_seat(rules, "alone", seat)
-    _check_bidding(rules, hand)
-    _check_alone(rules, hand)
+    if hand.maker is None and hand.makers is None:
+        raise _missing("makers")
+    if hand.maker is not None:
+        _check_seat(rules, "maker", hand.maker)
+    if hand.makers is not None:
+        _check_makers(rules, hand)
+    if hand.maker is not None and hand.round is not None:
+        _check_bidding(rules, hand)
+        _check_alone(rules, hand)
+        return
+    _check_some_bidding(rules, hand)
+
+
+def _check_makers(rules: RuleSet, hand: Hand) -> None:
+    sides = rules.sides
+    if hand.makers is None or not 0 <= hand.makers < len(sides):
+        raise EngineError(
+            "bad_side",
+            gettext_noop("Side %(side)s of the makers does not exist: sides are 0 to %(last)s."),
+            {"side": shown(hand.makers), "last": len(sides) - 1},
+        )
+    if hand.maker is not None and hand.maker not in sides[hand.makers]:
+        raise EngineError(
+            "maker_not_of_makers",
+            gettext_noop("Seat %(seat)s made trump but is not on the makers' side."),
+            {"seat": hand.maker},
+        )
+
+
+def _check_some_bidding(rules: RuleSet, hand: Hand) -> None:
+    """An outcome hand leaves out who made trump or in which round: it is accepted when
+    some maker of its side, in some round, makes it a legal hand (what is given is
+    checked as given). The first refusal is told when none is legal."""
+    if hand.maker is not None:
+        makers: tuple[int, ...] = (hand.maker,)
+    else:
+        side = frozenset(rules.sides[hand.makers or 0])
+        # Bidding order, from the dealer's left: the first refusal told is the plainest.
+        makers = tuple(
+            seat
+            for step in range(1, rules.players + 1)
+            if (seat := (hand.dealer + step) % rules.players) in side
+        )
+    rounds = (hand.round,) if hand.round is not None else ROUNDS
+    first: EngineError | None = None
+    for maker in makers:
+        for round_ in rounds:
+            candidate = replace(hand, maker=maker, round=round_)
+            try:
+                _check_bidding(rules, candidate)
+                _check_alone(rules, candidate)
+            except EngineError as error:
+                first = first or error
+                continue
+            return
+    assert first is not None
+    raise first
 
 
 def _check_passed(rules: RuleSet, hand: PassedHand) -> None:
@@ -195,6 +310,8 @@ def _check_bidding(rules: RuleSet, hand: Hand) -> None:
                 ),
             )
         return
+    if hand.trump is None:
+        return  # trump not given: some suit fits either round
     if hand.round == 1 and hand.trump != turn_up.suit:
         raise EngineError(
             "trump_not_turn_up_suit",
@@ -219,7 +336,7 @@ def _check_alone(rules: RuleSet, hand: Hand) -> None:
             gettext_noop("Nobody goes alone in %(variant)s."),
             {"variant": rules.label},
         )
-    makers = makers_side(rules, hand.maker)
+    makers = making_side(rules, hand)
     lone_makers = [seat for seat in hand.alone if seat in makers]
     lone_defenders = [seat for seat in hand.alone if seat not in makers]
     if len(lone_makers) > 1 or len(lone_defenders) > 1:
@@ -277,7 +394,7 @@ def _passed_before_maker(rules: RuleSet, hand: Hand) -> list[int]:
 
 def _who_scores(rules: RuleSet, hand: Hand) -> tuple[frozenset[int], int]:
     table = rules.points
-    makers = makers_side(rules, hand.maker)
+    makers = making_side(rules, hand)
     defenders = frozenset(rules.seats) - makers
     lone_maker = any(seat in makers for seat in hand.alone)
     lone_defender = any(seat in defenders for seat in hand.alone)

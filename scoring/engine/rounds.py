@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .errors import EngineError, gettext_noop
-from .hands import Deal, Hand, PassedHand, makers_side, parse_hand, score_hand
+from .hands import Deal, Hand, PassedHand, making_side, parse_hand, score_hand
 from .rules import RuleSet
 
 WON, DRAWN, LOST = "won", "drawn", "lost"
@@ -169,7 +169,7 @@ def table_figures(
         deal = raw if isinstance(raw, Hand | PassedHand) else parse_hand(raw)
         if isinstance(deal, PassedHand) or 3 <= deal.tricks < 5:
             continue
-        making = makers_side(rules, deal.maker)
+        making = making_side(rules, deal)
         if deal.tricks == 5:
             for seat in deal.alone:
                 if seat in making:

@@ -49,7 +49,7 @@ def page_fits(page) -> bool:
 
 
 def test_the_six_tricks_choices_share_one_row_on_a_phone(phone_page, screenshot):
-    table, _seats = seated_table()
+    table, _seats = seated_table(hand_entry="detailed")
     page = phone_page
     page.goto(f"/t/{table.token}/")
     page.get_by_label("Who is entering the result?").select_option(label="Ann (North)")

@@ -42,7 +42,8 @@ def side_scores(page):
 def test_a_table_enters_confirms_and_the_organiser_corrects(
     browser, live_server, phone_page, screenshot
 ):
-    table, seats = seated_table()
+    # Clubs that want every detail switch the tournament to detailed entry.
+    table, seats = seated_table(hand_entry="detailed")
     owner = table.round.tournament.owner
     page = phone_page
 

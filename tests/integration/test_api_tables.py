@@ -225,7 +225,7 @@ def test_the_table_token_must_say_whose_seat_enters(db):
 
 def test_a_refused_hand_has_the_engines_code_and_the_pages_message(client, db):
     # The same hand through the page and through the API: the same words.
-    table, seats = seated_table()
+    table, seats = seated_table(hand_entry="detailed")
     bad = hand(0, 1, 2, trump="spades") | {"turn_up": "9h"}
     response = with_table_token(table).post(
         api(table, "hands/"), entry([bad], seat=seats[0]), format="json"

@@ -35,6 +35,7 @@ def seated_table(
     status: str = Round.Status.IN_PLAY,
     players: int = 4,
     partners: bool = True,
+    hand_entry: str = Tournament.HandEntry.OUTCOME,
 ):
     """A tournament with one round in play and one table; seats 0..n-1, partners by parity."""
     tournament = TournamentFactory(
@@ -44,6 +45,7 @@ def seated_table(
         round_play=round_play,
         hands_per_round=hands_per_round,
         options=options or {},
+        hand_entry=hand_entry,
     )
     rnd = RoundFactory(tournament=tournament, number=1, status=status)
     table = TableFactory(round=rnd, number=1)

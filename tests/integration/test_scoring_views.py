@@ -67,7 +67,7 @@ def test_an_unknown_link_is_not_found(client, db):
 
 
 def test_a_scorer_enters_a_hand_and_sees_the_running_score(client, db):
-    table, seats = seated_table()
+    table, seats = seated_table(hand_entry="detailed")
     as_scorer(client, table, seats[0])
     html = client.get(page(table)).content.decode()
     assert 'value="0" selected' in html  # the first dealer is pre-filled
@@ -84,7 +84,7 @@ def test_a_scorer_enters_a_hand_and_sees_the_running_score(client, db):
 
 
 def test_a_refused_hand_names_the_rule_keeps_the_form_and_stores_nothing(client, db):
-    table, seats = seated_table()
+    table, seats = seated_table(hand_entry="detailed")
     as_scorer(client, table, seats[0])
     values = form_values(client.get(page(table)).content.decode())
     response = client.post(
@@ -117,7 +117,7 @@ def test_a_double_tap_stores_one_hand(client, db):
 
 
 def test_a_stale_form_gets_a_conflict_message_and_keeps_what_was_typed(client, db):
-    table, seats = seated_table()
+    table, seats = seated_table(hand_entry="detailed")
     as_scorer(client, table, seats[1])
     stale = form_values(client.get(page(table)).content.decode())
     services.submit_hands(
@@ -228,10 +228,10 @@ def test_the_organiser_results_page_shows_each_tables_state(client, db):
 
 
 def test_stick_the_dealer_offers_no_thrown_in_hand(client, db):
-    table, seats = seated_table(options={"stick_the_dealer": True})
+    table, seats = seated_table(hand_entry="detailed", options={"stick_the_dealer": True})
     as_scorer(client, table, seats[0])
     assert 'name="passed"' not in client.get(page(table)).content.decode()
-    plain, plain_seats = seated_table()
+    plain, plain_seats = seated_table(hand_entry="detailed")
     as_scorer(client, plain, plain_seats[0])
     html = client.get(page(plain)).content.decode()
     assert 'name="passed"' in html and "no score:</label>" not in html
@@ -412,7 +412,9 @@ def test_a_cutthroat_table_colours_no_seats_as_partners(client, db):
 
 def test_a_two_of_spades_benny_table_takes_2s_as_the_benny(client, db):
     table, seats = seated_table(
-        variant=Tournament.Variant.BRITISH, options={"two_of_spades_benny": True}
+        hand_entry="detailed",
+        variant=Tournament.Variant.BRITISH,
+        options={"two_of_spades_benny": True},
     )
     as_scorer(client, table, seats[0])
     html = client.get(page(table)).content.decode()

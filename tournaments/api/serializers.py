@@ -64,6 +64,7 @@ class TournamentSerializer(serializers.ModelSerializer):
             "round_play",
             "hands_per_round",
             "entry_mode",
+            "hand_entry",
             "rounds_planned",
             "seed",
             "rotation_quality",
@@ -110,6 +111,13 @@ class TournamentWriteSerializer(serializers.Serializer):
     )
     entry_mode = serializers.ChoiceField(
         choices=Tournament.EntryMode.choices, required=False, default=Tournament.EntryMode.HANDS
+    )
+    hand_entry = serializers.ChoiceField(
+        choices=Tournament.HandEntry.choices,
+        required=False,
+        default=Tournament.HandEntry.OUTCOME,
+        help_text="How the table's phone page enters a hand: `outcome`, one tap for its "
+        "result, or `detailed`, every field. The API takes either hand shape.",
     )
     rounds_planned = serializers.IntegerField(
         min_value=1,

@@ -51,6 +51,7 @@ EDITABLE_FIELDS = frozenset(
         "round_play",
         "hands_per_round",
         "entry_mode",
+        "hand_entry",
         "rounds_planned",
         "seed",
     }
@@ -156,6 +157,8 @@ def _check_settings(values: Mapping[str, object]) -> None:
     _check_rules(str(values["variant"]), values["options"], str(values["format"]))
     if values.get("entry_mode", Tournament.EntryMode.HANDS) not in Tournament.EntryMode.values:
         raise TournamentError("bad_entry_mode")
+    if values.get("hand_entry", Tournament.HandEntry.OUTCOME) not in Tournament.HandEntry.values:
+        raise TournamentError("bad_hand_entry")
     round_play = values["round_play"]
     if round_play not in Tournament.RoundPlay.values:
         raise TournamentError("bad_round_play")

@@ -36,6 +36,7 @@ def create_tournament(
     round_play: str,
     hands_per_round: int = 8,
     entry_mode: str = Tournament.EntryMode.HANDS,
+    hand_entry: str = Tournament.HandEntry.OUTCOME,
     rounds_planned: int | None,
     seed: int = 0,
 ) -> Tournament:
@@ -51,6 +52,7 @@ def create_tournament(
         "round_play": round_play,
         "hands_per_round": hands_per_round,
         "entry_mode": entry_mode,
+        "hand_entry": hand_entry,
         "rounds_planned": rounds_planned,
         "seed": seed,
     }
@@ -66,6 +68,7 @@ def create_tournament(
         round_play=round_play,
         hands_per_round=hands_per_round,
         entry_mode=entry_mode,
+        hand_entry=hand_entry,
         rounds_planned=rounds_planned,
         seed=seed,
     )

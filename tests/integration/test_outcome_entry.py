@@ -1,0 +1,226 @@
+"""One tap per hand on the table's page: the result buttons, saving with and without
+htmx, a double tap, undo, the details a rule asks for, and refusals that name the
+rule (a 4xx, never a 500); the tournament's "hand entry" setting."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from scoring.models import TableResult
+from tests.factories import UserFactory
+from tests.integration.test_scoring_services import seated_table
+from tests.integration.test_scoring_views import as_scorer, form_values, page
+from tournaments.models import Tournament
+
+HTMX = {"HTTP_HX_REQUEST": "true"}
+
+
+def tap(client, table, outcome, *, html=None, htmx=False, **extra):
+    html = html if html is not None else client.get(page(table)).content.decode()
+    data = {"action": "outcome", "outcome": outcome, **form_values(html), **extra}
+    return client.post(page(table), data, **(HTMX if htmx else {}))
+
+
+def stored_hands(table):
+    result = TableResult.objects.filter(table=table).first()
+    return list(result.hands) if result else []
+
+
+def buttons(html):
+    return re.findall(r'<button type="submit" name="outcome" value="([^"]+)"', html)
+
+
+def test_the_page_offers_one_button_per_result_with_names_and_points(client, db):
+    table, seats = seated_table()
+    as_scorer(client, table, seats[0])
+    html = client.get(page(table)).content.decode()
+    assert "data-hand-entry" in html and 'name="version"' in html and 'name="action"' in html
+    assert "Ann &amp; Cat named trump" in html and "Bob &amp; Dan named trump" in html
+    assert "Ann alone: march" in html and "Euchred by Bob alone" in html
+    assert "+2 to Bob &amp; Dan" in html and "Everyone passed" in html
+    assert len(buttons(html)) == 15
+    assert 'name="maker"' not in html  # no detailed form
+    assert "Dealer: <strong>Ann</strong>" in html
+
+
+def test_one_tap_stores_the_outcome_and_the_page_comes_back_with_the_score(client, db):
+    table, seats = seated_table()
+    as_scorer(client, table, seats[0])
+    response = tap(client, table, "march:1")
+    assert response.status_code == 302  # without JavaScript: post, then redirect
+    assert stored_hands(table) == [{"dealer": 0, "makers": 1, "alone": [], "result": "march"}]
+    html = client.get(page(table)).content.decode()
+    assert "Hand 1 saved." in html
+    assert re.search(r'data-side="1">2<', html)
+    assert "Ann dealt; Bob &amp; Dan named trump: march" in html
+    assert "Dealer: <strong>Bob</strong>" in html  # the deal passed left
+
+
+def test_an_htmx_tap_answers_the_page_without_a_redirect(client, db):
+    table, seats = seated_table()
+    as_scorer(client, table, seats[0])
+    response = tap(client, table, "lone_march:0:2", htmx=True)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "Hand 1 saved." in html and re.search(r'data-side="0">4<', html)
+    assert stored_hands(table)[0]["alone"] == [2]
+
+
+def test_a_double_tap_stores_the_hand_once(client, db):
+    table, seats = seated_table()
+    as_scorer(client, table, seats[0])
+    html = client.get(page(table)).content.decode()
+    first = tap(client, table, "made:0", html=html, htmx=True)
+    second = tap(client, table, "made:0", html=html, htmx=True)  # same page, same key
+    assert first.status_code == second.status_code == 200
+    assert len(stored_hands(table)) == 1
+
+
+def test_undo_removes_the_last_hand_in_one_tap(client, db):
+    table, seats = seated_table()
+    as_scorer(client, table, seats[0])
+    tap(client, table, "made:0")
+    tap(client, table, "euchred:0")
+    html = client.get(page(table)).content.decode()
+    assert "Undo the last hand" in html
+    values = form_values(html[html.index('class="scoring-remove"') :])
+    response = client.post(page(table), {"action": "remove-last", **values}, **HTMX)
+    assert response.status_code == 200
+    assert "The last hand was removed." in response.content.decode()
+    assert [h["result"] for h in stored_hands(table)] == ["made"]
+
+
+@pytest.mark.parametrize("outcome", ["", "bogus", "made:7", "lone_march:0:1", "x" * 60])
+def test_a_result_the_table_does_not_play_is_a_400_in_plain_words(client, db, outcome):
+    table, seats = seated_table()
+    as_scorer(client, table, seats[0])
+    response = tap(client, table, outcome)
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert (
+        "is not a way a hand of North American Euchre ends" in html
+        or "Tap the result of the hand." in html
+        or "at most 40 characters" in html
+    )
+    assert stored_hands(table) == []
+
+
+def test_a_tampered_version_is_not_understood_and_stores_nothing(client, db):
+    table, seats = seated_table()
+    as_scorer(client, table, seats[0])
+    response = tap(client, table, "made:0", version="abc")
+    assert response.status_code == 400
+    assert "That request was not understood" in response.content.decode()
+    assert stored_hands(table) == []
+
+
+def test_stick_the_dealer_offers_no_passed_hand_and_refuses_one_by_name(client, db):
+    table, seats = seated_table(options={"stick_the_dealer": True})
+    as_scorer(client, table, seats[0])
+    html = client.get(page(table)).content.decode()
+    assert "passed" not in buttons(html)
+    response = tap(client, table, "passed", html=html)
+    assert response.status_code == 400
+    assert "is not a way a hand of North American Euchre ends" in response.content.decode()
+
+
+def test_the_benny_turned_up_is_one_box_and_the_rule_refuses_the_other_side(client, db):
+    table, seats = seated_table(variant=Tournament.Variant.BRITISH)
+    as_scorer(client, table, seats[0])
+    html = client.get(page(table)).content.decode()
+    assert "The Benny was turned up" in html
+    refused = tap(client, table, "made:1", html=html, benny="on")
+    assert refused.status_code == 400
+    assert "When the Benny is turned up the dealer names trump" in refused.content.decode()
+    assert stored_hands(table) == []
+    tap(client, table, "made:0", benny="on")
+    assert stored_hands(table)[0]["turn_up"] == "BENNY"
+
+
+def test_no_loner_after_a_pass_asks_who_named_trump_for_a_lone_defender(client, db):
+    table, seats = seated_table(options={"no_loner_after_pass": True})
+    as_scorer(client, table, seats[0])
+    html = client.get(page(table)).content.decode()
+    # Bob, on the dealer's left, bid first: as a lone defender he had always passed.
+    assert "lone_euchre:0:1" not in buttons(html) and "lone_euchre:0:3" in buttons(html)
+    asked = tap(client, table, "lone_euchre:0:3", html=html)
+    assert asked.status_code == 200
+    body = asked.content.decode()
+    assert "Who named trump?" in body and stored_hands(table) == []
+    step = body[body.index('class="scoring-detail"') :]
+    values = form_values(step)
+    # Cat named trump after Bob passed; Dan had not bid yet, so he may go alone.
+    data = {"action": "outcome", "outcome": "lone_euchre:0:3", "maker": 2, **values}
+    assert client.post(page(table), data).status_code == 302
+    assert stored_hands(table) == [
+        {"dealer": 0, "makers": 0, "maker": 2, "alone": [3], "result": "euchred"}
+    ]
+    html = client.get(page(table)).content.decode()
+    assert re.search(r'data-side="1">4<', html)
+
+
+def test_a_lone_defender_after_his_own_pass_is_refused_with_his_name(client, db):
+    table, seats = seated_table(options={"no_loner_after_pass": True})
+    as_scorer(client, table, seats[0])
+    tap(client, table, "made:0")  # Ann deals hand 1; Bob deals hand 2
+    # Dealt by Bob: Cat and Dan bid before Ann; Dan passed, so he cannot defend alone.
+    response = tap(client, table, "lone_euchre:0:3", maker=0)
+    assert response.status_code == 400
+    assert "Hand 2: Dan passed in the round trump was made" in response.content.decode()
+    assert len(stored_hands(table)) == 1
+
+
+def test_cutthroat_and_six_handed_offer_their_own_results(client, db):
+    table, seats = seated_table(variant=Tournament.Variant.THREE_HANDED, players=3, partners=False)
+    as_scorer(client, table, seats[0])
+    html = client.get(page(table)).content.decode()
+    assert "Bob alone took all five" in html and "+4 each to" in html
+    assert "Euchred by" not in html  # a lone defender's euchre scores as any euchre
+    six, six_seats = seated_table(variant=Tournament.Variant.SIX_HANDED, players=6)
+    as_scorer(client, six, six_seats[0])
+    html = client.get(page(six)).content.decode()
+    assert "+3" in html and "+6" in html
+
+
+def test_a_detailed_tournament_keeps_the_full_form(client, db):
+    table, seats = seated_table(hand_entry=Tournament.HandEntry.DETAILED)
+    as_scorer(client, table, seats[0])
+    html = client.get(page(table)).content.decode()
+    assert 'name="maker"' in html and 'name="tricks"' in html and not buttons(html)
+    assert "data-hand-entry" in html
+
+
+def test_the_organiser_switches_hand_entry_in_the_tournament_form(client, db):
+    organiser = UserFactory()
+    client.force_login(organiser)
+    from tests.integration.test_tournament_views import _create_data
+
+    client.post(reverse("tournament-create"), _create_data(hand_entry="detailed"))
+    tournament = Tournament.objects.get(name="Friday progressive")
+    assert tournament.hand_entry == Tournament.HandEntry.DETAILED
+    edit = client.get(reverse("tournament-edit", args=[tournament.pk])).content.decode()
+    assert "One tap per hand" in edit
+    client.post(reverse("tournament-create"), _create_data(name="Default entry"))
+    assert Tournament.objects.get(name="Default entry").hand_entry == "outcome"
+
+
+def test_the_api_reads_and_sets_hand_entry(db):
+    owner = UserFactory()
+    api = APIClient()
+    api.force_authenticate(owner)
+    body = {
+        "name": "Tap night",
+        "date": "2026-04-01",
+        "variant": "north-american",
+        "format": "progressive",
+    }
+    created = api.post("/api/tournaments/", {**body, "hand_entry": "detailed"}, format="json")
+    assert created.status_code == 201 and created.json()["hand_entry"] == "detailed"
+    refused = api.post("/api/tournaments/", {**body, "hand_entry": "quick"}, format="json")
+    assert refused.status_code == 400
+    default = api.post("/api/tournaments/", body, format="json")
+    assert default.json()["hand_entry"] == "outcome"
