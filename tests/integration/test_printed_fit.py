@@ -201,7 +201,7 @@ def test_standings_say_after_which_round_and_put_the_small_print_under_the_table
     assert all(word in headers for word in ("Place", "Played", "W–D–L", "Byes"))
     # The note is below the last row, not squeezed between the heading and the table.
     last = pages[-1]
-    note = next(r for r in last.runs if r.text.startswith("Ranking order:"))
+    note = next(r for r in last.runs if r.text.strip().startswith("Ranking order:"))
     assert note.box[1] > max(cell[3] for cell in last.cells)
 
 

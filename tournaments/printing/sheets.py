@@ -176,6 +176,11 @@ class ChartSizes:
         return 9 * self.scale
 
 
+def page_of(number: int, of: int) -> str:
+    # The templates' "Page {{ number }} of {{ of }}", measured before they print it.
+    return _("Page %(number)s of %(of)s") % {"number": number, "of": of}
+
+
 def round_heading(number: int) -> str:
     return _("Round %(n)s") % {"n": number}
 
@@ -264,9 +269,24 @@ def _chart_row_h(line: ChartLine, sizes: ChartSizes) -> float:
     return max(cell, name, team) + 2 * PAD_Y + ROW_EXTRA
 
 
-def _chart_head_h(sizes: ChartSizes) -> float:
-    # The page heading (title, event line, legend) and the table's row of headings.
-    title = line_mm(16) + line_mm(9) + line_mm(9) + 2.0
+def event_line(event: Event) -> str:
+    # With room for the page number, which follows it on the same line.
+    return " · ".join(t for t in (event.name, event.date, event.venue, event.format_label) if t)
+
+
+def chart_legend(night: Night) -> str:
+    if night.partners_rotate:
+        return _("Find your name: each round shows your table · seat, and under it your partner.")
+    return _("Find your name: each round shows your table · seat.")
+
+
+def _chart_head_h(night: Night, sizes: ChartSizes, width: float) -> float:
+    # The page heading (title, event line and legend, however many lines they take)
+    # and the table's row of headings.
+    small = len(wrap(f"{event_line(night.event)} · {page_of(10, 10)}", 9, width)) + len(
+        wrap(chart_legend(night), 9, width)
+    )
+    title = line_mm(16) + small * line_mm(9) + 2.0
     return title + line_mm(sizes.head_pt) + 2 * PAD_Y + ROW_EXTRA
 
 
@@ -284,8 +304,8 @@ def paginate(heights: Sequence[float], room: float) -> list[range]:
 
 def _chart_plan(night: Night, sizes: ChartSizes, paper: str) -> list[ChartPage]:
     lines = _chart_lines(night, sizes)
-    _width, height = usable(paper, landscape=sizes.landscape)
-    room = height - _chart_head_h(sizes) - PAGE_SLACK
+    width, height = usable(paper, landscape=sizes.landscape)
+    room = height - _chart_head_h(night, sizes, width) - PAGE_SLACK
     runs = paginate([_chart_row_h(line, sizes) for line in lines], room)
     step = sizes.rounds_per_page
     pages = []
@@ -311,25 +331,25 @@ def _chart_plan(night: Night, sizes: ChartSizes, paper: str) -> list[ChartPage]:
     ]
 
 
-def chart_layout(night: Night, *, paper: str) -> tuple[ChartSizes, list[ChartPage]]:
-    """The largest readable type at which the chart takes the fewest pages.
+CHART_SCALES = (1.4, 1.25, 1.1, 1.0, 0.95, 0.9, 0.85)
 
-    For each orientation the largest scale that fits every round across the page
-    (or, failing that, the floor with rounds carried over to further pages); then the
-    orientation with fewer pages, portrait on a tie (it fits a wall better).
+
+def chart_layout(night: Night, *, paper: str) -> tuple[ChartSizes, list[ChartPage]]:
+    """The fewest pages the chart fits on while it reads from a step away, then the
+    largest type that keeps that count.
+
+    Every scale down to the floor (10 pt names) in both orientations; a scale at
+    which not every round fits across the page carries rounds over to further pages,
+    which counts against it. Portrait wins a tie: it fits a wall better.
     """
     best: tuple[tuple[int, float, int], ChartSizes, list[ChartPage]] | None = None
     for landscape in (False, True):
-        sizes = None
-        for scale in SCALES:
+        for scale in CHART_SCALES:
             sizes = _chart_sizes(night, landscape=landscape, scale=scale, paper=paper)
-            if sizes.rounds_per_page >= len(night.rounds):
-                break
-        assert sizes is not None
-        pages = _chart_plan(night, sizes, paper)
-        key = (len(pages), -sizes.scale, int(landscape))
-        if best is None or key < best[0]:
-            best = (key, sizes, pages)
+            pages = _chart_plan(night, sizes, paper)
+            key = (len(pages), -scale, int(landscape))
+            if best is None or key < best[0]:
+                best = (key, sizes, pages)
     assert best is not None
     return best[1], best[2]
 
@@ -366,6 +386,8 @@ def rotation_chart_document(seating: Seating, *, paper: str) -> list[Part]:
             template="printing/rotation_chart.html",
             context={
                 "event": night.event,
+                "event_line": event_line(night.event),
+                "legend": chart_legend(night),
                 "css": mark_safe(chart_css(sizes, paper)),
                 "pages": pages,
                 "partners_rotate": night.partners_rotate,
@@ -537,7 +559,16 @@ def door_layout(night: Night, *, paper: str) -> tuple[DoorSizes, list[DoorPage]]
     )
     half = (width - GUTTER) / 2
     two = _door_fit(night, half, with_partner, DOOR_SCALES_ACROSS)
-    head = line_mm(24) + line_mm(10) + 3.0 + line_mm(one.head_pt) + 2 * PAD_Y + ROW_EXTRA
+    door_event = " · ".join(t for t in (night.event.name, night.event.date, night.event.venue) if t)
+    title = f"{round_heading(max(night.rounds, default=1))} · {_('Find your seat')}"
+    head = (
+        len(wrap(title, 24, width, bold=True)) * line_mm(24)
+        + len(wrap(f"{door_event} · {page_of(10, 10)}", 10, width)) * line_mm(10)
+        + 3.0
+        + line_mm(one.head_pt)
+        + 2 * PAD_Y
+        + ROW_EXTRA
+    )
     room = height - head - PAGE_SLACK
     sizes = _spread(one, width)
     if two is not None:
@@ -546,7 +577,8 @@ def door_layout(night: Night, *, paper: str) -> tuple[DoorSizes, list[DoorPage]]
             for i in range(len(night.rounds))
         )
         if needs_more:
-            sizes = _spread(replace(two, across=2), half)
+            # A hair under half: two floats of exactly half can round past the line.
+            sizes = _spread(replace(two, across=2), half - 0.2)
     pages: list[DoorPage] = []
     for index, number in enumerate(night.rounds):
         lines, heights = _door_lines(night, index, sizes, with_partner)
