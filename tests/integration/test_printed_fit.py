@@ -18,8 +18,10 @@ from pathlib import Path
 import pytest
 from django.conf import settings
 from django.db.models import Q
+from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader, PdfWriter
+from rest_framework.test import APIClient
 
 from tests.factories import UserFactory, sample_names
 from tests.pdf_layout import flat, missing_names, overflows, read_pages
@@ -218,3 +220,44 @@ def test_the_overflow_check_catches_text_running_out_of_its_cell(db):
     pages = read_pages(HTML(string=html).write_pdf())
     assert overflows(pages)
     assert missing_names(pages, ["Karen Smith-Jones"]) == ["Karen Smith-Jones"]
+
+
+# --- asked for from the print page and the API -----------------------------------------
+
+
+def test_the_print_page_offers_the_wall_chart_and_the_door_sheets(
+    db, client, eager, django_capture_on_commit_callbacks
+):
+    tournament = make_event(players=13, rounds=2)
+    client.force_login(tournament.owner)
+    url = reverse("print-request", args=[tournament.pk])
+    page = client.get(url).content.decode()
+    assert 'value="rotation-chart"' in page and 'value="find-your-seat"' in page
+    with django_capture_on_commit_callbacks(execute=True):
+        response = client.post(url, {"kind": "find-your-seat", "paper": "letter", "per_page": 4})
+    job = PrintJob.objects.get()
+    assert response.status_code == 302 and job.kind == "find-your-seat"
+    job.refresh_from_db()
+    assert job.status == "done", job.error
+    with job.pdf.open("rb") as handle:
+        pages = read_pages(handle.read())
+    assert len(pages) == 2
+    assert missing_names(pages, expected_names(tournament)) == []
+
+
+def test_the_api_prints_the_door_sheets(db, eager, django_capture_on_commit_callbacks):
+    tournament = make_event(players=13, rounds=2)
+    api = APIClient()
+    api.force_login(tournament.owner)
+    with django_capture_on_commit_callbacks(execute=True):
+        response = api.post(
+            f"/api/tournaments/{tournament.pk}/print-jobs/",
+            {"kind": "find-your-seat"},
+            format="json",
+        )
+    assert response.status_code == 202, response.json()
+    job = api.get(f"/api/print-jobs/{response.json()['id']}/").json()
+    assert job["status"] == "done" and job["kind"] == "find-your-seat"
+    pdf = api.get(f"/api/print-jobs/{job['id']}/download/")
+    pages = read_pages(b"".join(pdf.streaming_content))
+    assert missing_names(pages, expected_names(tournament)) == []

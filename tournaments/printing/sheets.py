@@ -138,7 +138,8 @@ class ChartLine:
     number: int
     name: tuple[str, ...]
     teammates: tuple[str, ...]
-    cells: tuple[tuple[str, tuple[str, ...], str], ...]  # (place, partner lines, css class)
+    # (table or "Bye", seat, partner lines, css class) for each round
+    cells: tuple[tuple[str, str, tuple[str, ...], str], ...]
 
 
 @dataclass(frozen=True)
@@ -247,7 +248,10 @@ def _chart_lines(night: Night, sizes: ChartSizes) -> list[ChartLine]:
             if night.partners_rotate and place.partners:
                 partner = tuple(wrap(", ".join(place.partners), sizes.partner_pt, inner_round))
             css = "bye" if place.bye else ("out" if place.table is None else "")
-            cells.append((place_text(place), partner, css))
+            if place.table is None:
+                cells.append((place_text(place), "", partner, css))
+            else:
+                cells.append((str(place.table), place.seat, partner, css))
         lines.append(
             ChartLine(
                 number=number,
@@ -262,7 +266,7 @@ def _chart_lines(night: Night, sizes: ChartSizes) -> list[ChartLine]:
 
 
 def _chart_row_h(line: ChartLine, sizes: ChartSizes) -> float:
-    partner = max((len(c[1]) for c in line.cells), default=0)
+    partner = max((len(c[2]) for c in line.cells), default=0)
     cell = line_mm(sizes.place_pt) + partner * line_mm(sizes.partner_pt)
     name = len(line.name) * line_mm(sizes.name_pt)
     team = len(line.teammates) * line_mm(sizes.partner_pt + 1)
