@@ -651,7 +651,7 @@ class StandingsSizes:
 
     @property
     def body_pt(self) -> float:
-        return 11 * self.scale
+        return 12 * self.scale
 
     @property
     def head_pt(self) -> float:
@@ -667,7 +667,7 @@ def standings_sizes(standings: StandingsTable, *, paper: str) -> StandingsSizes:
     widths: list[float] = []
     scale = SCALES[0]
     for scale in SCALES:
-        body, head = 11 * scale, 9 * scale
+        body, head = 12 * scale, 9 * scale
         widths = []
         for index, key in enumerate(keys):
             values = [str(row.get(key, "")) for row in standings.rows]
@@ -687,9 +687,14 @@ def standings_sizes(standings: StandingsTable, *, paper: str) -> StandingsSizes:
             break
     spare = width - sum(widths)
     if spare > 0 and "name" in keys:
-        # The name gets the room, up to twice what it needs; the rest stays at the right.
+        # The name gets the room first, up to twice what it needs; the other columns
+        # share the rest, so the table spans the sheet.
         at = keys.index("name")
-        widths[at] += min(spare, widths[at])
+        given = min(spare, widths[at])
+        widths[at] += given
+        spare -= given
+    if spare > 0:
+        widths = [w + spare / len(widths) for w in widths]
     return StandingsSizes(scale=scale, widths=tuple(widths))
 
 
