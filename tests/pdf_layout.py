@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import io
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 import pdfplumber
@@ -108,13 +108,22 @@ def _runs(chars: Iterable[dict]) -> list[Run]:
     return out
 
 
-def read_pages(data: bytes) -> list[Page]:
+def read_pages(
+    data: bytes, *, drawn_cells: Callable[[int], Iterable[Box]] | None = None
+) -> list[Page]:
+    """The PDF's pages with their cells and runs of text.
+
+    `drawn_cells(page_number)` adds cells that are not vector rules in the PDF (the
+    scorecards draw their grid as one shared image): boxes in points from the top left.
+    """
     pages = []
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         for number, page in enumerate(pdf.pages, start=1):
             cells = tuple(
                 tuple(cell) for table in page.find_tables() for cell in table.cells if cell
             )
+            if drawn_cells is not None:
+                cells += tuple(tuple(box) for box in drawn_cells(number))
             pages.append(
                 Page(
                     number=number,

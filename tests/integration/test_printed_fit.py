@@ -139,8 +139,18 @@ def test_each_format_prints_whole_names_in_polish(db, kind, fmt):
     save_pngs(f"printed-fit-{kind}-{fmt}-pl", data)
 
 
-def chart_rows(data: bytes) -> list[str]:
-    return [flat(t) for page in read_pages(data) for t in page.cell_texts()]
+@pytest.mark.parametrize("kind", KINDS)
+def test_letter_paper_fits_as_well_as_a4(db, kind):
+    tournament = make_event(players=40)
+    with translation.override("pl"):
+        data, planned = printed(tournament, kind, paper="letter")
+    pages = read_pages(data)
+    assert round(pages[0].width) in (612, 792)  # US letter, either way up
+    assert missing_names(pages, expected_names(tournament)) == []
+    assert overflows(pages) == []
+    if planned:
+        assert len(pages) == planned
+    save_pngs(f"printed-fit-{kind}-letter-pl", data)
 
 
 def test_the_wall_chart_gives_each_player_a_numbered_row_with_table_seat_and_partner(db):
