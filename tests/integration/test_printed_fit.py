@@ -271,3 +271,19 @@ def test_the_api_prints_the_door_sheets(db, eager, django_capture_on_commit_call
     pdf = api.get(f"/api/print-jobs/{job['id']}/download/")
     pages = read_pages(b"".join(pdf.streaming_content))
     assert missing_names(pages, expected_names(tournament)) == []
+
+
+@pytest.mark.services
+@pytest.mark.parametrize("kind", [PrintJob.Kind.ROTATION_CHART, PrintJob.Kind.FIND_YOUR_SEAT])
+def test_a_live_worker_builds_the_wall_sheets_through_redis(
+    celery_worker_session, transactional_db, kind
+):
+    from tests.integration.test_printing_worker import cutthroat_event, wait_until_finished
+
+    tournament = cutthroat_event(15)
+    job = request_print(tournament=tournament, kind=kind, paper="a4")
+    wait_until_finished(job)
+    assert job.status == PrintJob.Status.DONE, job.error
+    with job.pdf.open("rb") as handle:
+        pages = read_pages(handle.read())
+    assert missing_names(pages, [f"Player {n}" for n in range(1, 16)]) == []
