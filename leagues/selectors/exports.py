@@ -178,6 +178,8 @@ def standings_print_table(standings: Standings) -> StandingsTable:
                 if row.record.byes
                 else "–"
             ),
+            # Not a column: the sheet marks the name and explains it in a footnote.
+            "tie_break": row.tie_break,
         }
         for row in standings.rows
     )

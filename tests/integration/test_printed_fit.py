@@ -28,6 +28,7 @@ from tests.pdf_layout import flat, missing_names, overflows, read_pages
 from tournaments import services
 from tournaments.models import PrintJob, Round, Tournament
 from tournaments.printing import tasks
+from tournaments.printing.cards import StandingsTable
 from tournaments.printing.render import render_pdf
 from tournaments.printing.services import request_print
 
@@ -287,3 +288,24 @@ def test_a_live_worker_builds_the_wall_sheets_through_redis(
     with job.pdf.open("rb") as handle:
         pages = read_pages(handle.read())
     assert missing_names(pages, [f"Player {n}" for n in range(1, 16)]) == []
+
+
+def test_a_place_a_tie_break_decided_is_marked_and_explained_under_the_table(db):
+    tournament = make_event(players=13, rounds=2)
+    standings = StandingsTable(
+        columns=(("place", "Place"), ("name", "Player"), ("played", "Played")),
+        rows=(
+            {"place": 1, "name": "Ann Adams", "played": 2},
+            {"place": 2, "name": "Bob Baker", "played": 2, "tie_break": "behind on games won"},
+        ),
+        title="Standings",
+        note="Only confirmed results are counted.",
+    )
+    job = request_print(tournament=tournament, kind="standings", standings=standings)
+    part = tasks.job_parts(job)[0]
+    pages = read_pages(render_pdf(part.template, part.context, base_url=BASE + "/"))
+    cells = [flat(t) for t in pages[0].cell_texts()]
+    assert "Ann Adams" in cells and any("Bob Baker" in t and "1" in t for t in cells)
+    note = next(r for r in pages[0].runs if r.text.strip() == "Behind on games won")
+    assert note.box[1] > max(cell[3] for cell in pages[0].cells)
+    assert overflows(pages) == []

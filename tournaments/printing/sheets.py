@@ -672,6 +672,11 @@ def standings_sizes(standings: StandingsTable, *, paper: str) -> StandingsSizes:
         for index, key in enumerate(keys):
             values = [str(row.get(key, "")) for row in standings.rows]
             if key == "name":
+                # A tie-break mark after a name: a small digit or two.
+                values = [
+                    f"{v} 99" if row.get("tie_break") else v
+                    for v, row in zip(values, standings.rows, strict=True)
+                ]
                 need = max(
                     min(widest(values, body), 80 * scale),
                     widest_word(values, body),
@@ -728,8 +733,22 @@ def standings_document(event: Event, standings: StandingsTable, *, paper: str) -
     paper = paper if paper in PAPER_MM else "a4"
     sizes = standings_sizes(standings, paper=paper)
     keys = [key for key, _header in standings.columns]
-    rows: list[list[tuple[Any, str]]] = [
-        [(row.get(key, ""), _standings_class(key)) for key in keys] for row in standings.rows
+    # What set a row below the one above it, when a tie-break did: numbered marks on
+    # the names, explained in the footnote.
+    marks: dict[str, int] = {}
+    for row in standings.rows:
+        if row.get("tie_break"):
+            marks.setdefault(str(row["tie_break"]), len(marks) + 1)
+    rows: list[list[tuple[Any, str, int]]] = [
+        [
+            (
+                row.get(key, ""),
+                _standings_class(key),
+                marks.get(str(row.get("tie_break", "")), 0) if key == "name" else 0,
+            )
+            for key in keys
+        ]
+        for row in standings.rows
     ]
     return [
         Part(
@@ -742,6 +761,7 @@ def standings_document(event: Event, standings: StandingsTable, *, paper: str) -
                 "headers": [(header, _standings_class(key)) for key, header in standings.columns],
                 "rows": rows,
                 "columns": range(len(keys)),
+                "tie_breaks": [(n, text[:1].upper() + text[1:]) for text, n in marks.items()],
             },
             items=len(standings.rows),
         )
