@@ -624,20 +624,25 @@ def door_css(sizes: DoorSizes, paper: str) -> str:
 
 
 def find_your_seat_document(seating: Seating, *, paper: str) -> list[Part]:
+    """One part a round: a worker pool renders the rounds side by side, and the job's
+    progress moves round by round."""
     night = night_of(seating)
     sizes, pages = door_layout(night, paper=paper)
+    css = mark_safe(door_css(sizes, paper))
+    headings = door_headings(night)
     return [
         Part(
             template="printing/find_your_seat.html",
             context={
                 "event": night.event,
-                "css": mark_safe(door_css(sizes, paper)),
-                "pages": pages,
+                "css": css,
+                "pages": [page for page in pages if page.round == number],
                 "with_partner": sizes.partner_w > 0,
-                "headings": door_headings(night),
+                "headings": headings,
             },
-            items=len(pages),
+            items=sum(1 for page in pages if page.round == number),
         )
+        for number in night.rounds
     ]
 
 
