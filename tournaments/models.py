@@ -321,6 +321,7 @@ class PrintJob(models.Model):
         SCORECARDS = "scorecards", _("Scorecards")
         TABLE_CARDS = "table-cards", _("Table cards")
         ROTATION_CHART = "rotation-chart", _("Rotation chart")
+        FIND_YOUR_SEAT = "find-your-seat", _("Find your seat")
         STANDINGS = "standings", _("Standings")
 
     class Status(models.TextChoices):

@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.utils.translation import gettext
 
 from tournaments.printing.cards import StandingsTable
+from tournaments.printing.sheets import closed_rounds
 
 from .night_standings import Standings
 from .nights import Night
@@ -151,19 +152,34 @@ def _plain_number(value: int | Decimal) -> int | float:
 
 
 def standings_print_table(standings: Standings) -> StandingsTable:
-    """The standings as the printed sheet shows them: place, name, the ranking metrics."""
+    """The standings as the printed sheet shows them: the standings page's columns
+    (place, name, played, W–D–L, the ranking metrics, byes), after which round, and
+    the ranking order and bye rule as the sheet's footnote."""
     shown = tuple(f"metric_{index}" for index in range(len(standings.metric_labels)))
     columns = (
         ("place", gettext("Place")),
         ("name", gettext("Team") if standings.teams else gettext("Player")),
+        ("played", gettext("Played")),
+        ("wdl", gettext("W–D–L")),
         *zip(shown, standings.metric_labels, strict=True),
+        ("byes", gettext("Byes")),
     )
     rows = tuple(
         {
             # A shared place prints as "=3", as on the standings page.
             "place": f"={row.place}" if row.shared else row.place,
             "name": row.name,
+            "played": row.record.played,
+            "wdl": f"{row.record.won}–{row.record.drawn}–{row.record.lost}",
             **dict(zip(shown, map(_plain_number, row.values), strict=True)),
+            # As on the page: how many byes, with what they scored.
+            "byes": (
+                f"{row.record.byes} ({_plain_number(row.record.bye_points)})"
+                if row.record.byes
+                else "–"
+            ),
+            # Not a column: the sheet marks the name and explains it in a footnote.
+            "tie_break": row.tie_break,
         }
         for row in standings.rows
     )
@@ -173,9 +189,18 @@ def standings_print_table(standings: Standings) -> StandingsTable:
         }
     else:
         provisional = gettext("Only confirmed results are counted.")
-    note = f"{standings.bye_text} {provisional}"
+    order = f"{gettext('Ranking order:')} {' → '.join(standings.order_labels)}."
+    note = f"{order} {standings.bye_text} {provisional}"
     if standings.has_shared_places:
         # The page's sentence, so the sheet needs no new translation.
         shared = gettext("Places marked “=” are shared: those are level on every ranking metric.")
         note = f"{note} {shared}"
-    return StandingsTable(columns=columns, rows=rows, title=gettext("Standings"), note=note)
+    after_round, in_play = closed_rounds(standings.tournament)
+    return StandingsTable(
+        columns=columns,
+        rows=rows,
+        title=gettext("Standings"),
+        note=note,
+        after_round=after_round,
+        provisional=in_play or bool(standings.provisional),
+    )

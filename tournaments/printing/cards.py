@@ -1,6 +1,6 @@
 """What goes on paper, as plain data built from one prefetching read of the seating.
 
-Every printable (scorecards, table cards, the rotation chart) is gathered here with
+Every printable (scorecards, table cards; the wall sheets in sheets.py) is gathered here with
 a fixed number of queries, however many players there are; the templates only lay
 the data out. Nothing here renders, so the data can be checked without a PDF.
 """
@@ -95,35 +95,21 @@ class TableCard:
 
 
 @dataclass(frozen=True)
-class ChartCell:
-    sides: tuple[tuple[str, ...], ...]
-
-
-@dataclass(frozen=True)
-class ChartRow:
-    table: int
-    cells: tuple[ChartCell | None, ...]
-
-
-@dataclass(frozen=True)
-class RotationChart:
-    rounds: tuple[int, ...]
-    rows: tuple[ChartRow, ...]
-    byes: tuple[tuple[str, ...], ...]
-
-
-@dataclass(frozen=True)
 class StandingsTable:
     """Plain rows from the standings code: each a dict with at least place, name, points.
 
     `columns` are (key, header) pairs in print order; a row's missing key prints empty.
-    `note` is the small print under the heading (what counts, what "=" means).
+    `note` is the small print (what counts, what "=" means), printed as a footnote.
+    `after_round` is the last closed round when the sheet was taken (0: none yet), and
+    `provisional` whether figures may still change (a round in play, results waiting).
     """
 
     columns: tuple[tuple[str, str], ...]
     rows: tuple[dict[str, Any], ...]
     title: str = ""
     note: str = ""
+    after_round: int = 0
+    provisional: bool = False
 
     def cells(self) -> list[list[tuple[Any, bool]]]:
         """Each value with whether it is a number (numbers are right-aligned)."""
@@ -147,6 +133,8 @@ class StandingsTable:
             "rows": [dict(r) for r in self.rows],
             "title": self.title,
             "note": self.note,
+            "after_round": self.after_round,
+            "provisional": self.provisional,
         }
 
     @classmethod
@@ -156,6 +144,8 @@ class StandingsTable:
             rows=tuple(dict(r) for r in data["rows"]),
             title=str(data.get("title", "")),
             note=str(data.get("note", "")),
+            after_round=int(data.get("after_round") or 0),
+            provisional=bool(data.get("provisional", False)),
         )
 
 
@@ -336,21 +326,3 @@ def table_cards(seating: Seating, *, base_url: str) -> list[TableCard]:
                 )
             )
     return [TableCard(number=n, rounds=tuple(by_number[n])) for n in sorted(by_number)]
-
-
-def rotation_chart(seating: Seating) -> RotationChart:
-    numbers = tuple(rnd.number for rnd in seating.rounds)
-    cells: dict[int, dict[int, ChartCell]] = defaultdict(dict)
-    for rnd in seating.rounds:
-        for table in rnd.tables.all():
-            by_side: dict[int, list[str]] = defaultdict(list)
-            for seat in table.seats.all():
-                by_side[seat.side].append(seat.player.name)
-            cells[table.number][rnd.number] = ChartCell(
-                sides=tuple(tuple(by_side[side]) for side in sorted(by_side))
-            )
-    rows = tuple(
-        ChartRow(table=t, cells=tuple(cells[t].get(n) for n in numbers)) for t in sorted(cells)
-    )
-    byes = tuple(tuple(sorted(bye.player.name for bye in rnd.byes.all())) for rnd in seating.rounds)
-    return RotationChart(rounds=numbers, rows=rows, byes=byes)

@@ -22,9 +22,7 @@ from .cards import (
     Event,
     Scorecard,
     Seating,
-    StandingsTable,
     event_of,
-    rotation_chart,
     scorecards,
     table_cards,
 )
@@ -184,28 +182,4 @@ def table_cards_document(seating: Seating, *, paper: str, base_url: str) -> list
             items=len(cards[i : i + TABLE_CARDS_PER_PART]),
         )
         for i in range(0, len(cards), TABLE_CARDS_PER_PART)
-    ]
-
-
-def rotation_chart_document(seating: Seating, *, paper: str) -> list[Part]:
-    event = event_of(seating.tournament, rounds=len(seating.rounds))
-    chart = rotation_chart(seating)
-    css = mark_safe(page_css(size=page_size(paper, landscape=True), margin=10))
-    return [
-        Part(
-            template="printing/rotation_chart.html",
-            context={"event": event, "css": css, "chart": chart},
-            items=len(chart.rows),
-        )
-    ]
-
-
-def standings_document(event: Event, standings: StandingsTable, *, paper: str) -> list[Part]:
-    css = mark_safe(page_css(size=page_size(paper, landscape=False), margin=12))
-    return [
-        Part(
-            template="printing/standings.html",
-            context={"event": event, "css": css, "standings": standings},
-            items=len(standings.rows),
-        )
     ]

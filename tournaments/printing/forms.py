@@ -13,7 +13,14 @@ class PrintForm(forms.Form):
         choices=[
             (PrintJob.Kind.SCORECARDS, _("Scorecards, one for each player")),
             (PrintJob.Kind.TABLE_CARDS, _("Table cards, with the QR code for entering results")),
-            (PrintJob.Kind.ROTATION_CHART, _("Rotation chart for the wall")),
+            (
+                PrintJob.Kind.ROTATION_CHART,
+                _("Rotation chart for the wall: each player's table and seat every round"),
+            ),
+            (
+                PrintJob.Kind.FIND_YOUR_SEAT,
+                _("“Find your seat” sheets for the door, one for each round"),
+            ),
         ],
         initial=PrintJob.Kind.SCORECARDS,
         widget=forms.RadioSelect,

@@ -27,14 +27,9 @@ from tournaments import locking
 from tournaments.models import PrintJob
 
 from .cards import StandingsTable, event_of, read_seating
-from .documents import (
-    Part,
-    rotation_chart_document,
-    scorecards_document,
-    standings_document,
-    table_cards_document,
-)
+from .documents import Part, scorecards_document, table_cards_document
 from .render import render_pdf
+from .sheets import find_your_seat_document, rotation_chart_document, standings_document
 
 logger = logging.getLogger(__name__)
 
@@ -62,6 +57,8 @@ def job_parts(job: PrintJob) -> list[Part]:
         return table_cards_document(seating, paper=paper, base_url=base_url)
     if job.kind == PrintJob.Kind.ROTATION_CHART:
         return rotation_chart_document(seating, paper=paper)
+    if job.kind == PrintJob.Kind.FIND_YOUR_SEAT:
+        return find_your_seat_document(seating, paper=paper)
     raise ValueError(f"unknown print job kind {job.kind!r}")
 
 
@@ -108,7 +105,7 @@ def warm_up_renderer(**_kwargs) -> None:
     """Load fonts in each new worker process, before the first organiser waits on it."""
     try:
         render_pdf("printing/warm_up.html", {}, base_url="http://127.0.0.1/")
-        for name in ("scorecards", "table_cards", "rotation_chart", "standings"):
+        for name in ("scorecards", "table_cards", "rotation_chart", "find_your_seat", "standings"):
             get_template(f"printing/{name}.html")
     except Exception:  # a worker that cannot warm up still serves (and reports) jobs
         logger.exception("could not warm up the PDF renderer")

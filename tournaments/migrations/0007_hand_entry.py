@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0005_setting_limits'),
+        ('tournaments', '0006_stored_files'),
     ]
 
     operations = [
