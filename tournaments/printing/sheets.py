@@ -17,7 +17,7 @@ from typing import Any
 
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from tournaments import format_facts
 from tournaments.models import Round, Seat
@@ -729,7 +729,8 @@ def standings_heading(standings: StandingsTable) -> str:
     else:
         text = _("No round is closed yet")
     if standings.provisional:
-        text = f"{text} · {_('provisional')}"
+        # The standings, not a result: Polish agrees the word with "Klasyfikacja".
+        text = f"{text} · {pgettext('standings', 'provisional')}"
     return text
 
 
