@@ -1,6 +1,6 @@
 from django.urls import path, register_converter
 
-from . import views
+from . import card_link, views
 
 
 class TokenConverter:
@@ -22,6 +22,8 @@ urlpatterns = [
     path("t/<token:token>/", views.table_entry, name="table-entry"),
     path("t/<token:token>/history/", views.table_history, name="table-history"),
     path("s/<token:token>/", views.seat_entry, name="seat-entry"),
+    # The scorecard's QR code: whichever seat the player holds now.
+    path("c/<token:token>/", card_link.card_link, name="card-link"),
     # Organisers.
     path(
         "tournaments/<int:pk>/rounds/<int:number>/results/",

@@ -73,6 +73,7 @@ class Scorecard:
     team: str
     teammates: tuple[str, ...]
     rounds: tuple[CardRound, ...]
+    player_id: int = 0
 
 
 @dataclass(frozen=True)
@@ -302,6 +303,7 @@ def scorecards(seating: Seating, *, player_ids: list[int] | None = None) -> list
                 if player.team_id
                 else (),
                 rounds=tuple(own.get(n) or CardRound(number=n) for n in numbers),
+                player_id=player.pk,
             )
         )
     return cards

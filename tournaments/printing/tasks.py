@@ -56,6 +56,7 @@ def job_parts(job: PrintJob) -> list[Part]:
             paper=paper,
             per_page=int(options.get("per_page", 4)),
             player_ids=player_ids,
+            base_url=base_url,
         )
     seating = read_seating(job.tournament)
     if job.kind == PrintJob.Kind.TABLE_CARDS:
