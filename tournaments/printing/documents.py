@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import segno
 from django.conf import settings
 from django.utils import translation
 from django.utils.safestring import mark_safe
@@ -21,6 +20,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.card_links import card_link_path
+from tournaments.qr import qr_png_uri
 
 from .cards import (
     CardRound,
@@ -47,7 +47,7 @@ from .layout import (
     table_card_css,
 )
 
-CARDS_PER_PART = 40
+CARDS_PER_PART = 100
 TABLE_CARDS_PER_PART = 20
 
 
@@ -230,7 +230,7 @@ def printed_cards(
                 event=event_line,
                 player=player,
                 team=team,
-                qr=segno.make(url, error="m", micro=False).png_data_uri(scale=1, border=2),
+                qr=qr_png_uri(url),
                 tables=tuple(str(r.table) if r.seated else blank for r in card.rounds),
                 seats=tuple(r.seat if r.seated else blank for r in card.rounds),
             )
@@ -419,7 +419,7 @@ def _print_table_round(r, *, layout: TableCardLayout, sides: int) -> PrintedTabl
             )
             for side in by_side
         ),
-        qr_png=segno.make(r.url, error="m", micro=False).png_data_uri(scale=1, border=2),
+        qr_png=qr_png_uri(r.url),
         url=r.url,
     )
 

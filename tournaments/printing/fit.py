@@ -154,3 +154,15 @@ def fit(
         if _fits(lines, width, height, size_pt, style, line_height):
             return Fitted(size_pt, tuple(lines))
     return Fitted(size_pt, tuple(by_pieces_and_words[1](size_pt)))
+
+
+def warm_up() -> None:
+    """Load the measuring fonts and every language's catalogue (a worker's start-up)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    for style in FONT_FILES:
+        width_mm("Warm up", 8.0, style=style)
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            translation.gettext("Table")
