@@ -157,8 +157,12 @@ def scorecard_layout(
     row_h = min(10.0 * scale, available / max(rounds, 1))
     dense = row_h < 6.5 * scale
 
+    # Write-in boxes need not grow as much as the text on a full-sheet card: what a
+    # pencil writes is the same size on either. The names take what they leave.
+    box_scale = min(scale, 1.3)
+
     def sized(header: str, base: float) -> float:
-        return max(base * scale, heading_width(widest.get(header, [header]), scale=scale))
+        return max(base * box_scale, heading_width(widest.get(header, [header]), scale=scale))
 
     round_h, table_h, seat_h, who_h = text_headers
     fixed = [
@@ -177,7 +181,7 @@ def scorecard_layout(
     # but never less than room for a short name a line.
     min_who = 30.0 * scale
     hand_w = (
-        max(HAND_BOX_MM * scale, min(7.0 * scale, (inner_w - taken - min_who) / hands))
+        max(HAND_BOX_MM * box_scale, min(7.0 * box_scale, (inner_w - taken - min_who) / hands))
         if hands
         else 0.0
     )
