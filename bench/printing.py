@@ -1,6 +1,7 @@
 """Printing speed and memory: prints figures, asserts nothing.
 
     .venv/bin/python bench/printing.py [--players 400] [--rounds 8] [--workers 2]
+        [--no-fan-out] [--baseline /path/to/another/checkout]
 
 Builds a progressive event in a scratch SQLite database (or --database-url), then:
 
@@ -12,7 +13,13 @@ Builds a progressive event in a scratch SQLite database (or --database-url), the
 3. one player's card alone (read that player's seating, render one page), cold in
    a fresh process and warm.
 
-Targets (issue 7): >= 25 cards/s for 400 cards, peak RSS < 400 MB, one card < 0.3 s.
+With --baseline, the same figures are first measured with another checkout's code
+(e.g. `git worktree add /tmp/base main`) in a subprocess, and the ratios printed: on
+a busy machine the ratio says more than either figure.
+
+Targets (issue 17): >= 30 cards/s for 400 cards on one process, one card < 0.2 s warm,
+peak RSS <= 400 MB. Each card now also fits its names to the card, draws the
+player's seat-link QR code, and prints the confirmation code beside it.
 """
 
 from __future__ import annotations
@@ -21,7 +28,9 @@ import argparse
 import multiprocessing
 import os
 import random
+import re
 import resource
+import subprocess
 import sys
 import tempfile
 import time
@@ -117,7 +126,8 @@ def run_in_process(tournament, players: int) -> None:
     print(
         f"one process:   {players} scorecards in {wall:.1f} s = {players / wall:.1f} cards/s "
         f"(CPU {players / cpu:.1f} cards/s), {job.options['parts']} parts, "
-        f"PDF {job.pdf.size / 1e6:.1f} MB, peak RSS {peak_rss_mb():.0f} MB"
+        f"PDF {job.pdf.size / 1e6:.1f} MB, peak RSS {peak_rss_mb():.0f} MB",
+        flush=True,
     )
 
 
@@ -210,7 +220,8 @@ def run_one_card(tournament) -> None:
     print(
         f"one card:      {cold:.3f} s first in a fresh, warmed-up worker process; "
         f"{warm:.3f} s after that "
-        f"(read that player's seating, lay out, render one page)"
+        f"(read that player's seating, lay out, render one page)",
+        flush=True,
     )
 
 
@@ -224,7 +235,10 @@ def main() -> None:
         help="an empty scratch database (default: a SQLite file in a temporary directory; "
         "PostgreSQL shows the fanned-out figure without SQLite's single writer)",
     )
+    parser.add_argument("--no-fan-out", action="store_true", help="skip the --workers run")
+    parser.add_argument("--baseline", type=Path, help="another checkout to measure first")
     args = parser.parse_args()
+    baseline = run_baseline(args) if args.baseline else None
     with tempfile.TemporaryDirectory(prefix="bench-printing-") as scratch:
         setup(Path(scratch), args.database_url)
         tournament = make_event(args.players, args.rounds)
@@ -234,8 +248,62 @@ def main() -> None:
             f"{os.getloadavg()[0]:.1f}"
         )
         run_one_card(tournament)
-        run_fanned_out(tournament, args.players, args.workers)
+        if not args.no_fan_out:
+            run_fanned_out(tournament, args.players, args.workers)
         run_in_process(tournament, args.players)
+    if baseline:
+        print_ratios(baseline, OWN)
+
+
+OWN: list[str] = []
+_print = print
+
+
+def print(*args, **kwargs) -> None:  # noqa: A001 - keeps this run's lines for the ratios
+    OWN.append(" ".join(str(a) for a in args))
+    _print(*args, **kwargs)
+
+
+def run_baseline(args) -> list[str]:
+    command = [
+        sys.executable,
+        str(args.baseline / "bench" / "printing.py"),
+        f"--players={args.players}",
+        f"--rounds={args.rounds}",
+        f"--workers={args.workers}",
+    ]
+    _print(f"baseline ({args.baseline}):", flush=True)
+    lines = subprocess.run(
+        command, capture_output=True, text=True, check=True, cwd=args.baseline
+    ).stdout.splitlines()
+    for line in lines:
+        _print("  " + line)
+    _print("this checkout:", flush=True)
+    return lines
+
+
+def _figure(lines: list[str], prefix: str, pattern: str) -> float | None:
+    for line in lines:
+        if line.startswith(prefix):
+            found = re.search(pattern, line)
+            if found:
+                return float(found.group(1))
+    return None
+
+
+def print_ratios(baseline: list[str], own: list[str]) -> None:
+    checks = [
+        ("one process", "one process:", r"= ([\d.]+) cards/s", "higher is better"),
+        ("one process CPU", "one process:", r"CPU ([\d.]+) cards/s", "higher is better"),
+        ("one card warm", "one card:", r"; ([\d.]+) s after", "lower is better"),
+        ("peak RSS", "one process:", r"peak RSS (\d+) MB", "lower is better"),
+    ]
+    for label, prefix, pattern, sense in checks:
+        base, mine = _figure(baseline, prefix, pattern), _figure(own, prefix, pattern)
+        if base and mine:
+            _print(
+                f"ratio {label}: {mine / base:.2f} x the baseline ({mine:g} v {base:g}; {sense})"
+            )
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 from django.views.i18n import JavaScriptCatalog
 
-from . import views
+from . import card_link, views
 from .service_worker import service_worker
 
 
@@ -32,6 +32,8 @@ urlpatterns = [
         JavaScriptCatalog.as_view(packages=["scoring"]),
         name="javascript-catalog",
     ),
+    # The scorecard's QR code: whichever seat the player holds now.
+    path("c/<token:token>/", card_link.card_link, name="card-link"),
     # Organisers.
     path(
         "tournaments/<int:pk>/rounds/<int:number>/results/",

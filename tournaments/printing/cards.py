@@ -15,13 +15,10 @@ from typing import Any
 from django.conf import settings
 from django.db.models import Prefetch, Q
 from django.urls import reverse
-from django.utils.safestring import SafeString
-from django.utils.translation import gettext as _
 
 from tournaments import format_facts, seat_names
 from tournaments.dates import day
 from tournaments.models import Bye, Player, Round, Seat, Table, Tournament
-from tournaments.qr import table_qr_svg
 
 
 @dataclass(frozen=True)
@@ -73,6 +70,7 @@ class Scorecard:
     team: str
     teammates: tuple[str, ...]
     rounds: tuple[CardRound, ...]
+    player_id: int = 0
 
 
 @dataclass(frozen=True)
@@ -82,7 +80,6 @@ class TableRound:
     round: int
     seats: tuple[SeatedPlayer, ...]
     url: str
-    qr_svg: SafeString
 
     def side(self, number: int) -> tuple[SeatedPlayer, ...]:
         return tuple(s for s in self.seats if s.side == number)
@@ -281,6 +278,7 @@ def scorecards(seating: Seating, *, player_ids: list[int] | None = None) -> list
                 if player.team_id
                 else (),
                 rounds=tuple(own.get(n) or CardRound(number=n) for n in numbers),
+                player_id=player.pk,
             )
         )
     return cards
@@ -310,10 +308,6 @@ def table_cards(seating: Seating, *, base_url: str) -> list[TableCard]:
             seats = list(table.seats.all())
             labels = seat_labels(seats)
             url = entry_url(table, base_url=base_url)
-            title = _("Table %(table)s, round %(round)s: result entry") % {
-                "table": table.number,
-                "round": rnd.number,
-            }
             by_number[table.number].append(
                 TableRound(
                     round=rnd.number,
@@ -322,7 +316,6 @@ def table_cards(seating: Seating, *, base_url: str) -> list[TableCard]:
                         for s in seats
                     ),
                     url=url,
-                    qr_svg=table_qr_svg(url=url, title=title),
                 )
             )
     return [TableCard(number=n, rounds=tuple(by_number[n])) for n in sorted(by_number)]

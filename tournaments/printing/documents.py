@@ -8,14 +8,20 @@ one part.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
+from django.utils import translation
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments import seat_names
+from tournaments.card_links import card_link_path
+from tournaments.qr import qr_png_uri
 
 from .cards import (
     CardRound,
@@ -24,19 +30,23 @@ from .cards import (
     Seating,
     event_of,
     scorecards,
+    site_url,
     table_cards,
 )
+from .fit import PT_MM, Fitted, fit
 from .layout import (
     PAPER_MM,
     CardLayout,
-    mm,
+    fitted_css,
     page_css,
     page_size,
     scorecard_css,
     scorecard_layout,
+    size_class,
+    table_card_css,
 )
 
-CARDS_PER_PART = 40
+CARDS_PER_PART = 100
 TABLE_CARDS_PER_PART = 20
 
 
@@ -47,79 +57,197 @@ class Part:
     items: int
 
 
-def card_layout(event: Event, *, paper: str, per_page: int) -> CardLayout:
+def _headings(event: Event) -> tuple[tuple[str, str, str, str], list[tuple[str, float]]]:
     if event.has_partners and not event.fixed_teams:
         who = _("Partner · opponents")
     else:
         who = _("Opponents")
     # Widths on a quarter-sheet card: enough for two or three digits, or initials.
     if event.per_hand:
-        tail = [(_("Pts"), 9.0), (_("Total"), 10.0)]
+        tail = [(_("Pts"), 8.0), (_("Total"), 9.0)]
     else:
-        tail = [(_("Points"), 14.0), (_("Total"), 14.0)]
+        tail = [(_("Points"), 13.0), (_("Total"), 13.0)]
     if event.has_partners:
-        tail.append((_("Loners"), 9.0 if event.per_hand else 12.0))
-    tail.append((_("Opp. init."), 11.0 if event.per_hand else 14.0))
+        tail.append((_("Loners"), 8.0 if event.per_hand else 11.0))
+    tail.append((_("Opp. init."), 10.0 if event.per_hand else 13.0))
+    return (_("Rd"), _("Table"), _("Seat"), who), tail
+
+
+def card_layout(event: Event, *, paper: str, per_page: int) -> CardLayout:
+    text_headers, tail = _headings(event)
+    # The longest translation of each heading sets its column's width, so a card has
+    # the same shape in every language and no heading is cut in any of them.
+    translated = []
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
+            translated.append((_headings(event), _("Confirmation code")))
+    widest: dict[str, list[str]] = defaultdict(list)
+    for (texts, tails), _label in translated:
+        for mine, theirs in zip(text_headers, texts, strict=True):
+            widest[mine].append(theirs)
+        for (mine, _w), (theirs, _w2) in zip(tail, tails, strict=True):
+            widest[mine].append(theirs)
     return scorecard_layout(
         paper=paper,
         per_page=per_page,
         rounds=event.rounds,
-        text_headers=(_("Rd"), _("Table"), _("Seat"), who),
+        text_headers=text_headers,
         hand_headers=[str(n) for n in event.hand_numbers],
         tail=tail,
         seat_chars=seat_names.longest_short(),
+        widest=widest,
+        code_label=_("Confirmation code"),
     )
 
 
 @dataclass(frozen=True)
+class PrintedRow:
+    line: CardRound
+    who: Fitted | None
+
+    @property
+    def css(self) -> str:
+        if self.who is None:
+            return ""
+        return f"{size_class(self.who.size_pt)} n{len(self.who.lines)}"
+
+
+@dataclass(frozen=True)
 class PrintedCard:
-    """A scorecard with each round's names already broken into the lines that fit."""
+    """A scorecard with all its text already fitted to the card: sizes and lines."""
 
     card: Scorecard
-    rows: tuple[tuple[CardRound, tuple[str, ...]], ...]
+    rows: tuple[PrintedRow, ...]
+    event: Fitted
+    player: Fitted
+    team: Fitted | None
+    qr: str
+    tables: tuple[str, ...]
+    seats: tuple[str, ...]
+
+    @property
+    def tables_text(self) -> str:
+        return "\n".join(self.tables)
+
+    @property
+    def seats_text(self) -> str:
+        return "\n".join(self.seats)
+
+    def css(self, fitted: Fitted | None) -> str:
+        return f"{size_class(fitted.size_pt)} n{len(fitted.lines)}" if fitted else ""
+
+    @property
+    def player_css(self) -> str:
+        return self.css(self.player)
+
+    @property
+    def event_css(self) -> str:
+        return self.css(self.event)
+
+    @property
+    def team_css(self) -> str:
+        return self.css(self.team)
 
 
-def who_lines(event: Event, line: CardRound, *, room: int, dense: bool) -> tuple[str, ...]:
-    """Partner and opponents for one round, as one line or two (never clipped if avoidable).
-
-    `room` is roughly how many characters fit on a line of the card's names column.
-    """
+def who_paragraphs(event: Event, line: CardRound) -> list[list[str]]:
+    """Partner and opponents for one round as natural lines of names (a line may break
+    between names)."""
     versus, with_partner = _("v"), _("w/")
-    opponents = ", ".join(line.opponents)
+    names = list(line.opponents) or [""]
+    opponents = [f"{versus} {names[0]}", *names[1:]]
     if event.has_partners and not event.fixed_teams:
-        lines = (f"{with_partner} {', '.join(line.partners)}", f"{versus} {opponents}")
-    elif line.opponent_team:
-        lines = (f"{versus} {line.opponent_team}", f"({opponents})")
-    else:
-        text = f"{versus} {opponents}"
-        if len(text) <= room or len(line.opponents) < 2:
-            return (text,)
-        # Break between names, as evenly as the names allow.
-        names = list(line.opponents)
-        split = min(
-            range(1, len(names)),
-            key=lambda i: abs(len(", ".join(names[:i])) - len(", ".join(names[i:]))),
+        partners = list(line.partners) or [""]
+        return [[f"{with_partner} {partners[0]}", *partners[1:]], opponents]
+    if line.opponent_team:
+        return [[f"{versus} {line.opponent_team}"], [f"({names[0]}", *names[1:-1], f"{names[-1]})"]]
+    return [opponents]
+
+
+def _fit_who(event: Event, line: CardRound, layout: CardLayout) -> Fitted:
+    s = layout.scale
+    paragraphs = who_paragraphs(event, line)
+    natural = [", ".join(p) for p in paragraphs]
+    size = (6.1 if layout.dense else 6.9) * s
+    return fit(
+        paragraphs,
+        width=layout.who.width - 2 * layout.inset,
+        height=layout.row_h - 0.6 * s,
+        size=size,
+        shrink_to=size * 0.84,
+        wrap_to=5.0 * s,
+        # On a long night partner and opponents share a line while they fit.
+        one_line=" · ".join(natural) if layout.dense and len(natural) > 1 else None,
+    )
+
+
+def _fit_head(
+    card: Scorecard, event: Event, layout: CardLayout
+) -> tuple[Fitted, Fitted, Fitted | None]:
+    s, width = layout.scale, layout.head_text_w
+    where = [event.date, event.name, *([event.venue] if event.venue else [])]
+    event_line = fit(
+        [where], width=width, height=3.2 * s, size=6.8 * s, shrink_to=4.5 * s, joiner=" · "
+    )
+    team = None
+    if card.teammates or card.team:
+        pieces = []
+        if card.team:
+            pieces.append(f"{_('Team')}: {card.team}")
+        if card.teammates:
+            label = ngettext("Partner", "Partners", len(card.teammates))
+            pieces.append(f"{label}: {', '.join(card.teammates)}")
+        team = fit(
+            [pieces], width=width, height=3.6 * s, size=7.2 * s, shrink_to=4.5 * s, joiner=" · "
         )
-        lines = (f"{versus} {', '.join(names[:split])},", ", ".join(names[split:]))
-    return (" · ".join(lines),) if dense else lines
+    player = fit(
+        [card.player.split(" ")],
+        width=width,
+        height=(11.6 if team else 15.0) * s,
+        size=12.4 * s,
+        shrink_to=9.0 * s,
+        wrap_to=7.0 * s,
+        style="bold",
+        joiner=" ",
+    )
+    return event_line, player, team
 
 
 def printed_cards(
-    event: Event, cards: Sequence[Scorecard], layout: CardLayout
+    event: Event, cards: Sequence[Scorecard], layout: CardLayout, *, base_url: str
 ) -> list[PrintedCard]:
-    # DejaVu Sans averages about 0.55 em a character: 1.34 mm at the names' 6.9 pt.
-    char_mm = (1.18 if layout.dense else 1.34) * layout.scale
-    room = int(layout.columns[3].width / char_mm)
-    return [
-        PrintedCard(
-            card=card,
-            rows=tuple(
-                (line, who_lines(event, line, room=room, dense=layout.dense) if line.seated else ())
-                for line in card.rounds
-            ),
+    blank = "\u00a0"
+    printed = []
+    for card in cards:
+        event_line, player, team = _fit_head(card, event, layout)
+        url = site_url(base_url) + card_link_path(card.player_id)
+        printed.append(
+            PrintedCard(
+                card=card,
+                rows=tuple(
+                    PrintedRow(line, _fit_who(event, line, layout) if line.seated else None)
+                    for line in card.rounds
+                ),
+                event=event_line,
+                player=player,
+                team=team,
+                qr=qr_png_uri(url),
+                tables=tuple(str(r.table) if r.seated else blank for r in card.rounds),
+                seats=tuple(r.seat if r.seated else blank for r in card.rounds),
+            )
         )
-        for card in cards
-    ]
+    return printed
+
+
+def _used_sizes(printed: Sequence[PrintedCard]) -> set[tuple[str, float, int]]:
+    used = set()
+    for card in printed:
+        for kind, fitted in (("event", card.event), ("player", card.player), ("team", card.team)):
+            if fitted:
+                used.add((kind, fitted.size_pt, len(fitted.lines)))
+        for row in card.rows:
+            if row.who:
+                used.add(("w", row.who.size_pt, len(row.who.lines)))
+    return used
 
 
 def scorecard_parts(
@@ -129,22 +257,27 @@ def scorecard_parts(
     paper: str,
     per_page: int,
     cards_per_part: int | None = None,
+    base_url: str = "",
 ) -> list[Part]:
     cards_per_part = cards_per_part or CARDS_PER_PART
     layout = card_layout(event, paper=paper, per_page=per_page)
-    css = mark_safe(scorecard_css(layout))
+    css = scorecard_css(layout)
+    label = layout.code_label
+    used = {("confirm", label.size_pt, len(label.lines))} if label else set()
+    code_label_css = f"{size_class(label.size_pt)} n{len(label.lines)}" if label else ""
     # Parts hold whole sheets so that cut lines line up across the merged PDF.
     step = max(per_page, cards_per_part - cards_per_part % per_page)
     parts = []
     for start in range(0, len(cards), step):
-        chunk = printed_cards(event, cards[start : start + step], layout)
+        chunk = printed_cards(event, cards[start : start + step], layout, base_url=base_url)
         parts.append(
             Part(
                 template="printing/scorecards.html",
                 context={
                     "event": event,
                     "layout": layout,
-                    "css": css,
+                    "css": mark_safe(css + "\n" + fitted_css(layout, used | _used_sizes(chunk))),
+                    "code_label_css": code_label_css,
                     "sheets": [chunk[i : i + per_page] for i in range(0, len(chunk), per_page)],
                 },
                 items=len(chunk),
@@ -154,32 +287,215 @@ def scorecard_parts(
 
 
 def scorecards_document(
-    seating: Seating, *, paper: str, per_page: int, player_ids: list[int] | None = None
+    seating: Seating,
+    *,
+    paper: str,
+    per_page: int,
+    player_ids: list[int] | None = None,
+    base_url: str = "",
 ) -> list[Part]:
     event = event_of(seating.tournament, rounds=len(seating.rounds))
     cards = scorecards(seating, player_ids=player_ids)
     if not cards:
         return []
-    return scorecard_parts(event=event, cards=cards, paper=paper, per_page=per_page)
+    return scorecard_parts(
+        event=event, cards=cards, paper=paper, per_page=per_page, base_url=base_url
+    )
+
+
+@dataclass(frozen=True)
+class PrintedSeat:
+    seat: str
+    name: Fitted
+
+    @property
+    def css(self) -> str:
+        return f"{size_class(self.name.size_pt)} n{len(self.name.lines)}"
+
+
+@dataclass(frozen=True)
+class PrintedTableRound:
+    round: int
+    sides: tuple[tuple[PrintedSeat, ...], ...]
+    # A 1-pixel-a-module PNG printed pixelated: WeasyPrint places an image faster than
+    # it draws an SVG, and prints it as sharp.
+    qr_png: str
+    url: str
+
+
+@dataclass(frozen=True)
+class PrintedTableCard:
+    number: int
+    rounds: tuple[PrintedTableRound, ...]
+
+
+@dataclass(frozen=True)
+class TableCardLayout:
+    """One table a page, or two a page (cut apart) when the rounds leave room."""
+
+    per_page: int
+    card_h: float
+    row_h: float
+    qr: float
+    names_w: float
+    headings: tuple[Fitted, Fitted, Fitted]
+
+
+TABLE_CARD_MARGIN = 12.0
+TABLE_CARD_HEAD = 25.0
+TABLE_CARD_THEAD = 9.0
+ROUND_COL = 18.0
+
+
+def seat_col() -> float:
+    """The seat label's column, in mm: a letter in most languages, a few in some (Polish
+    "Wsch"), about 2 mm a bold character."""
+    return max(7.0, 1.5 + 2.0 * seat_names.longest_short())
+
+
+def table_card_layout(*, paper: str, rounds: int, sides: int) -> TableCardLayout:
+    width, height = (d - 2 * TABLE_CARD_MARGIN for d in PAPER_MM[paper])
+    rounds = max(rounds, 1)
+
+    def rows(card_h: float) -> float:
+        return (card_h - TABLE_CARD_HEAD - TABLE_CARD_THEAD - 2.0) / rounds
+
+    # Two cards a page while each round still gets a QR code as large as a scorecard's
+    # (17 mm, four rounds on letter); otherwise one a page, which holds 12 rounds.
+    half = (height - 8.0) / 2
+    per_page, card_h = (2, half) if rows(half) >= 21.0 else (1, height)
+    row_h = min(44.0, rows(card_h))
+    qr = max(14.0, min(38.0, row_h - 4.0))
+    qr_col = max(qr + 4.0, 30.0)
+    names_w = width - ROUND_COL - qr_col
+    headings = (
+        fit(
+            [[_("Round")]],
+            width=ROUND_COL - 2,
+            height=TABLE_CARD_THEAD - 1,
+            size=9,
+            shrink_to=6,
+            style="bold",
+        ),
+        fit(
+            [_("Who sits where").split(" ")],
+            width=names_w - 2,
+            height=TABLE_CARD_THEAD - 1,
+            size=9,
+            shrink_to=6,
+            style="bold",
+            joiner=" ",
+        ),
+        fit(
+            [_("Scan to enter the result").split(" ")],
+            width=qr_col - 2,
+            height=TABLE_CARD_THEAD - 1,
+            size=9,
+            shrink_to=6,
+            style="bold",
+            joiner=" ",
+        ),
+    )
+    return TableCardLayout(per_page, card_h, row_h, qr, names_w, headings)
+
+
+def _print_table_round(r, *, layout: TableCardLayout, sides: int) -> PrintedTableRound:
+    numbers = sorted({s.side for s in r.seats})
+    by_side = [r.side(n) for n in numbers]
+    per_side = max((len(side) for side in by_side), default=1)
+    column = layout.names_w / max(len(by_side), sides, 1) - seat_col() - 3.0
+    height = (layout.row_h - 2.0) / per_side
+    return PrintedTableRound(
+        round=r.round,
+        sides=tuple(
+            tuple(
+                PrintedSeat(
+                    seat=s.seat,
+                    name=fit(
+                        [s.name.split(" ")],
+                        width=column,
+                        height=height,
+                        size=min(13.0, height / PT_MM / 1.15),
+                        shrink_to=min(11.0, height / PT_MM / 1.15),
+                        wrap_to=7.0,
+                        joiner=" ",
+                    ),
+                )
+                for s in side
+            )
+            for side in by_side
+        ),
+        qr_png=qr_png_uri(r.url),
+        url=r.url,
+    )
+
+
+def _css(fitted: Fitted) -> str:
+    return f"{size_class(fitted.size_pt)} n{len(fitted.lines)}"
 
 
 def table_cards_document(seating: Seating, *, paper: str, base_url: str) -> list[Part]:
     event = event_of(seating.tournament, rounds=len(seating.rounds))
     cards = table_cards(seating, base_url=base_url)
-    # QR codes as large as fit a page with every round on it: 22-40 mm.
-    page_h = PAPER_MM[paper][1] - 2 * 12 - 75
-    qr = max(22.0, min(40.0, page_h / max(len(seating.rounds), 1) - 5))
-    css = mark_safe(
-        page_css(size=page_size(paper, landscape=False), margin=12)
-        + f" table.seating td.qr svg {{ width: {mm(qr)}; height: {mm(qr)}; }}"
-        # Names start in one column whatever the seat labels' length ("N", "Wsch").
-        + f" table.seating .seat {{ min-width: {0.6 + 0.7 * seat_names.longest_short():.1f}em; }}"
+    sides = max((len({s.side for s in r.seats}) for c in cards for r in c.rounds), default=2)
+    layout = table_card_layout(paper=paper, rounds=len(seating.rounds), sides=sides)
+    printed = [
+        PrintedTableCard(
+            number=card.number,
+            rounds=tuple(_print_table_round(r, layout=layout, sides=sides) for r in card.rounds),
+        )
+        for card in cards
+    ]
+    used = {
+        ("name", seat.name.size_pt, len(seat.name.lines))
+        for card in printed
+        for r in card.rounds
+        for side in r.sides
+        for seat in side
+    } | {("th", h.size_pt, len(h.lines)) for h in layout.headings}
+    event_line = fit(
+        [[event.date, event.name, *([event.venue] if event.venue else [])]],
+        width=PAPER_MM[paper][0] - 2 * TABLE_CARD_MARGIN - 45.0,
+        height=12.0,
+        size=11.0,
+        shrink_to=7.0,
+        joiner=" · ",
     )
+    used.add(("event", event_line.size_pt, len(event_line.lines)))
+    css = mark_safe(
+        page_css(size=page_size(paper, landscape=False), margin=TABLE_CARD_MARGIN)
+        + "\n"
+        + table_card_css(
+            card_h=layout.card_h,
+            head=TABLE_CARD_HEAD,
+            thead=TABLE_CARD_THEAD,
+            row_h=layout.row_h,
+            qr=layout.qr,
+            round_col=ROUND_COL,
+            seat_col=seat_col(),
+            names_w=layout.names_w,
+            sides=sides,
+        )
+        + "\n"
+        + fitted_css(None, used)
+    )
+    step = TABLE_CARDS_PER_PART - TABLE_CARDS_PER_PART % layout.per_page
     return [
         Part(
             template="printing/table_cards.html",
-            context={"event": event, "css": css, "cards": cards[i : i + TABLE_CARDS_PER_PART]},
-            items=len(cards[i : i + TABLE_CARDS_PER_PART]),
+            context={
+                "event": event,
+                "event_line": event_line,
+                "event_css": _css(event_line),
+                "heading_css": [_css(h) for h in layout.headings],
+                "layout": layout,
+                "css": css,
+                "pages": [
+                    printed[j : j + layout.per_page]
+                    for j in range(i, min(i + step, len(printed)), layout.per_page)
+                ],
+            },
+            items=len(printed[i : i + step]),
         )
-        for i in range(0, len(cards), TABLE_CARDS_PER_PART)
+        for i in range(0, len(printed), step)
     ]

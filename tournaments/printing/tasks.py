@@ -26,6 +26,7 @@ from pypdf import PdfReader, PdfWriter
 from tournaments import locking
 from tournaments.models import PrintJob
 
+from . import fit
 from .cards import StandingsTable, event_of, read_seating
 from .documents import Part, scorecards_document, table_cards_document
 from .render import render_pdf
@@ -51,6 +52,7 @@ def job_parts(job: PrintJob) -> list[Part]:
             paper=paper,
             per_page=int(options.get("per_page", 4)),
             player_ids=player_ids,
+            base_url=base_url,
         )
     seating = read_seating(job.tournament)
     if job.kind == PrintJob.Kind.TABLE_CARDS:
@@ -107,6 +109,9 @@ def warm_up_renderer(**_kwargs) -> None:
         render_pdf("printing/warm_up.html", {}, base_url="http://127.0.0.1/")
         for name in ("scorecards", "table_cards", "rotation_chart", "find_your_seat", "standings"):
             get_template(f"printing/{name}.html")
+        # A scorecard's column widths are measured in every language (the longest
+        # translation sets them) with the fonts it prints in: load both up front.
+        fit.warm_up()
     except Exception:  # a worker that cannot warm up still serves (and reports) jobs
         logger.exception("could not warm up the PDF renderer")
 
