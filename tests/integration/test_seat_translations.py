@@ -171,7 +171,8 @@ def test_a_polish_table_card_prints_the_seats_in_polish(db, polish_seat_letters)
     with translation.override("pl"):
         (part,) = tasks.job_parts(job)
         data = render_pdf(part.template, part.context, base_url=BASE)
-    seated = {s.seat for r in part.context["cards"][0].rounds for s in r.seats}
+    first_card = part.context["pages"][0][0]
+    seated = {s.seat for r in first_card.rounds for side in r.sides for s in side}
     assert seated == set(POLISH_SHORT.values())
     printed = flat(pdf_text(data)[0])
     assert all(f"{label} " in printed for label in POLISH_SHORT.values()), printed

@@ -33,7 +33,7 @@ from .cards import (
     site_url,
     table_cards,
 )
-from .fit import PT_MM, Fitted, fit
+from .fit import PT_MM, Fitted, fit, width_mm
 from .layout import (
     PAPER_MM,
     CardLayout,
@@ -348,9 +348,10 @@ ROUND_COL = 18.0
 
 
 def seat_col() -> float:
-    """The seat label's column, in mm: a letter in most languages, a few in some (Polish
-    "Wsch"), about 2 mm a bold character."""
-    return max(7.0, 1.5 + 2.0 * seat_names.longest_short())
+    """The seat label's column, in mm: as wide as the longest label of the reader's
+    language in the card's 10 pt bold (a letter in most, "Wsch" in Polish), plus a gap."""
+    longest = max(width_mm(str(point.short), 10.0, style="bold") for point in seat_names.COMPASS)
+    return max(7.0, longest + 2.0)
 
 
 def table_card_layout(*, paper: str, rounds: int, sides: int) -> TableCardLayout:

@@ -1,41 +1,21 @@
 """How wide a line of text prints, in millimetres, so that printouts can size columns
 to the longest name or translated heading instead of guessing.
 
-The PDFs are set in DejaVu Sans by WeasyPrint; the same font files measured here with
-Pillow give the same advance widths, so a column this wide holds the text.
+The PDFs are set in DejaVu Sans by WeasyPrint; fit.py measures the same font files with
+Pillow, so a column this wide holds the text.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
-from pathlib import Path
+from .fit import PT_MM, width_mm
 
-from PIL import ImageFont
-
-from .layout import FONT_DIRS
-
-# Measured at a large size and scaled: Pillow rounds advances to whole pixels.
-_SIZE_PX = 200
-PT_MM = 25.4 / 72
-
-
-@lru_cache(maxsize=4)
-def _font(bold: bool) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    name = "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf"
-    for directory in FONT_DIRS:
-        if (Path(directory) / name).is_file():
-            return ImageFont.truetype(str(Path(directory) / name), _SIZE_PX)
-    return ImageFont.load_default(_SIZE_PX)
-
-
-@lru_cache(maxsize=8192)
-def _em_width(text: str, bold: bool) -> float:
-    return float(_font(bold).getlength(text)) / _SIZE_PX
+__all__ = ["PT_MM", "text_mm", "widest", "widest_word", "wrap"]
 
 
 def text_mm(text: str, pt: float, *, bold: bool = False) -> float:
-    """The printed width of `text` on one line at `pt` points."""
-    return _em_width(text, bold) * pt * PT_MM
+    """The printed width of `text` on one line at `pt` points (fit.py's measure, the
+    one the cards fit their names with)."""
+    return width_mm(text, pt, style="bold" if bold else "sans")
 
 
 def wrap(text: str, pt: float, width_mm: float, *, bold: bool = False) -> list[str]:
