@@ -26,7 +26,7 @@ MARKS ?=
 
 # The site and a real Celery worker (Procfile.dev, run by honcho) on kombu's filesystem
 # broker in .celery/: print jobs queue and show progress as in production, no service.
-run: export CELERY_BROKER_URL = filesystem://
+run: export CELERY_BROKER_URL = filesystem://localhost//
 run: $(VENV)/.runtime
 	@$(MAKE) --no-print-directory debs DEBS="$(RUN_DEBS)"
 	$(PY) manage.py migrate --noinput

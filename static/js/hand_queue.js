@@ -20,12 +20,9 @@
 
   var HEADER = 'X-Hand-Queue';
   var page = location.pathname;
-  var count = panel.querySelector('[data-queue-count]');
-  var offlineNote = panel.querySelector('[data-queue-offline]');
-  var refusedBox = panel.querySelector('[data-queue-refused]');
-  var refusedMessage = panel.querySelector('[data-queue-message]');
-  var resendButton = panel.querySelector('[data-queue-resend]');
-  var discardButton = panel.querySelector('[data-queue-discard]');
+  // htmx swaps the table's block (the panel with it) in after each tap: the panel's
+  // parts are looked up when shown, and its buttons answer through the document.
+  function part(name) { return panel.querySelector('[' + name + ']'); }
   var waiting = [];
   var flushing = false;
   var retry = null;
@@ -56,6 +53,11 @@
   }
 
   function show() {
+    panel = document.querySelector('[data-hand-queue]') || panel;
+    var count = part('data-queue-count');
+    var offlineNote = part('data-queue-offline');
+    var refusedBox = part('data-queue-refused');
+    var refusedMessage = part('data-queue-message');
     var refused = waiting.length && waiting[0].refused ? waiting[0] : null;
     panel.hidden = waiting.length === 0;
     count.textContent = window.ngettext ? interpolate(
@@ -229,15 +231,16 @@
     }
   });
   document.addEventListener('htmx:afterSettle', formsVersions);
+  document.addEventListener('htmx:afterSettle', show);
 
-  resendButton.addEventListener('click', function () {
+  function resend() {
     var hand = waiting[0];
     if (!hand || !hand.refused) { return; }
     hand.version = hand.current;
     hand.refused = null;
     keep(hand).then(flush);
-  });
-  discardButton.addEventListener('click', function () {
+  }
+  function discard() {
     var hand = waiting[0];
     if (!hand || !hand.refused) { return; }
     var after = waiting[1];
@@ -247,6 +250,11 @@
         return keep(after);
       }
     }).then(reread).then(flush);
+  }
+  document.addEventListener('click', function (event) {
+    var button = event.target.closest && event.target.closest('[data-queue-resend], [data-queue-discard]');
+    if (!button) { return; }
+    (button.hasAttribute('data-queue-resend') ? resend : discard)();
   });
 
   // Marks the hand forms' ordinary posts, so that the service worker keeps the hand

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from tests.integration.test_scoring_services import seated_table
 from tests.integration.test_standings import EIGHT, confirm_totals, make_night, start, tables
@@ -73,7 +74,11 @@ def test_live_standings_language_list_and_table_page_work_with_no_violation(
     page.goto(f"/t/{table.token}/")
     page.get_by_label("Who is entering the result?").select_option(label="Ann (North)")
     page.get_by_role("button", name="That's me").click()
-    page.locator(".scoring-tricks label").first.wait_for()
+    # One tap saves the hand through htmx, without a reload, under the policy.
+    page.evaluate("window.stillTheSamePage = true")
+    page.locator("button.outcome").first.click()
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    assert page.evaluate("window.stillTheSamePage") is True
     assert violations(page) == []
 
     page.goto(reverse("standings-projector", args=[night.pk]))

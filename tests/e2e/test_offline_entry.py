@@ -78,7 +78,7 @@ def stored_hands(table):
 def test_hands_entered_offline_are_sent_once_and_in_order(
     browser, live_server, phone_page, screenshot
 ):
-    table, seats = seated_table()
+    table, seats = seated_table(hand_entry="detailed")
     page = phone_page
     context = page.context
     open_as_ann(page, table, seats)
@@ -120,7 +120,7 @@ def test_hands_entered_offline_are_sent_once_and_in_order(
 def test_a_hand_refused_on_arrival_shows_the_rule_and_keeps_the_ones_after(
     browser, live_server, phone_page, screenshot
 ):
-    table, seats = seated_table()
+    table, seats = seated_table(hand_entry="detailed")
     page = phone_page
     context = page.context
     open_as_ann(page, table, seats)
@@ -161,7 +161,7 @@ def test_a_hand_refused_on_arrival_shows_the_rule_and_keeps_the_ones_after(
 def test_the_table_page_opens_from_the_cache_while_offline(
     browser, live_server, phone_page, screenshot
 ):
-    table, seats = seated_table()
+    table, seats = seated_table(hand_entry="detailed")
     page = phone_page
     context = page.context
     open_as_ann(page, table, seats)
@@ -197,7 +197,7 @@ def test_a_hand_whose_post_finds_no_network_is_kept_and_sent_later(
     browser, live_server, phone_page
 ):
     """The phone thinks it is online, but the venue's Wi-Fi carries nothing."""
-    table, seats = seated_table()
+    table, seats = seated_table(hand_entry="detailed")
     page = phone_page
     context = page.context
     open_as_ann(page, table, seats)
@@ -223,7 +223,7 @@ def test_a_hand_form_sent_by_htmx_keeps_its_hand_when_the_send_fails(
     browser, live_server, phone_page
 ):
     """The one-tap forms save through htmx: a send that fails keeps the hand too."""
-    table, seats = seated_table()
+    table, seats = seated_table(hand_entry="detailed")
     page = phone_page
     context = page.context
     open_as_ann(page, table, seats)
@@ -253,3 +253,42 @@ def test_a_hand_form_sent_by_htmx_keeps_its_hand_when_the_send_fails(
     expect(page.locator('.scoring-points[data-side="1"]')).to_have_text("1", timeout=15_000)
     assert stored_hands(table) == [(1, 3, 0)]
     assert ResultChange.objects.filter(table=table).count() == 1
+
+
+def tap(page, code):
+    page.locator(f'button[name="outcome"][value="{code}"]').click()
+
+
+def test_one_tap_hands_entered_offline_are_sent_once_and_in_order(
+    browser, live_server, phone_page, screenshot
+):
+    """The default entry, one tap per hand through htmx, keeps its hands offline too."""
+    table, seats = seated_table()
+    page = phone_page
+    context = page.context
+    open_as_ann(page, table, seats)
+    tap(page, "made:0")
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+
+    go_offline(context)
+    for code in ("march:1", "euchred:0", "made:1"):
+        tap(page, code)
+    expect(waiting(page)).to_have_text("3 hands waiting to be sent")
+    screenshot(page, "offline-one-tap-phone-3-waiting")
+    assert len(TableResult.objects.get(table=table).hands) == 1, "nothing sent while offline"
+
+    go_online(context)
+    page.wait_for_selector("[data-hand-queue]", state="hidden")
+    page.wait_for_load_state()
+    expect(page.locator("#entry-title")).to_contain_text("Hand 5")
+    hands = TableResult.objects.get(table=table).hands
+    assert [(h["makers"], h["result"]) for h in hands] == [
+        (0, "made"),
+        (1, "march"),
+        (0, "euchred"),
+        (1, "made"),
+    ]
+    assert [h["dealer"] for h in hands] == [0, 1, 2, 3], "the deal passed left each hand"
+    assert ResultChange.objects.filter(table=table).count() == 4, "each hand stored once"
+    # North/South: 1 + 0 + 0 + 0; East/West: 2 (march) + 2 (euchre) + 1.
+    assert [s.inner_text() for s in page.locator(".scoring-points").all()] == ["1", "5"]

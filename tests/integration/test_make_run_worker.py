@@ -46,7 +46,7 @@ def test_a_print_job_is_queued_and_built_by_the_make_run_worker(tmp_path):
     env.update(
         DJANGO_SETTINGS_MODULE="config.settings.local",
         DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        CELERY_BROKER_URL="filesystem://",
+        CELERY_BROKER_URL="filesystem://localhost//",  # as make run sets it
         CELERY_FILESYSTEM_DIR=str(tmp_path / "celery"),
         PATH=f"{os.path.dirname(sys.executable)}{os.pathsep}{os.environ.get('PATH', '')}",
     )
@@ -66,7 +66,8 @@ def test_a_print_job_is_queued_and_built_by_the_make_run_worker(tmp_path):
 
     manage("migrate", "--noinput", "--verbosity", "0")
     manage("load_demo")
-    job_id, status = manage("shell", "--no-imports", "-c", ASK).split()
+    # Logs share stdout (one JSON line each): the answer is the last line.
+    job_id, status = manage("shell", "--no-imports", "-c", ASK).splitlines()[-1].split()
     # Queued for the worker, not rendered in the asking process.
     assert status == "queued"
 

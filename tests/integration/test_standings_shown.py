@@ -300,6 +300,7 @@ def test_the_turn_up_hint_names_the_benny_only_where_the_pack_has_one(
         entry_mode="hands",
         hands_per_round=8,
         rounds_planned=1,
+        hand_entry="detailed",
     )
     rnd = RoundFactory(tournament=night, number=1, status=Round.Status.IN_PLAY)
     table = TableFactory(round=rnd, number=1)
@@ -312,6 +313,11 @@ def test_the_turn_up_hint_names_the_benny_only_where_the_pack_has_one(
     html = client.get(url).content.decode()
     assert "Turn-up" in html
     assert ("BENNY" in html) == benny
+    # One tap per hand asks about the Benny only where the pack has one, too.
+    night.hand_entry = "outcome"
+    night.save(update_fields=["hand_entry"])
+    html = client.get(url).content.decode()
+    assert ("The Benny was turned up" in html) == benny
 
 
 # --- a tie-break note names only a column the reader can see ------------------------------
