@@ -59,7 +59,7 @@ def _words(outcome: Outcome, names: list[str]) -> str:
         EUCHRED: _("Euchred"),
         NO_TRICK: _("Super euchre: no trick"),
         LONE_EUCHRE: _("Euchred by %(name)s alone") % {"name": lone},
-        LONE_SWEEP: _("%(name)s alone took all five") % {"name": lone},
+        LONE_SWEEP: _("%(name)s defended alone and took all five") % {"name": lone},
         PASSED: _("Everyone passed: no score, next dealer"),
     }[outcome.kind]
 

@@ -294,7 +294,9 @@ def who_did(change: ResultChange) -> str:
     """Who made a change, as the history tells it: a seat only chosen on the table's
     link is said to be chosen, never passed off as that player's doing."""
     if change.user is not None:
-        return gettext("organiser %(name)s") % {"name": change.user.get_username()}
+        # Anyone with the table's link reads the history: never the account's user name.
+        name = change.user.get_full_name()
+        return gettext("organiser %(name)s") % {"name": name} if name else gettext("an organiser")
     if change.seat is not None and change.via == ResultChange.Via.TABLE_LINK:
         return gettext("the table link, seat not proven (%(name)s's seat was chosen)") % {
             "name": change.seat.player.name

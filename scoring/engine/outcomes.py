@@ -44,8 +44,8 @@ KIND_LABELS: Mapping[str, str] = {
     LONE_MARCH: gettext_noop("Loner march"),
     EUCHRED: gettext_noop("Euchred"),
     NO_TRICK: gettext_noop("Super euchre (no trick)"),
-    LONE_EUCHRE: gettext_noop("Euchred alone"),
-    LONE_SWEEP: gettext_noop("Alone, took all five"),
+    LONE_EUCHRE: gettext_noop("Euchred by a lone defender"),
+    LONE_SWEEP: gettext_noop("A lone defender took all five"),
     PASSED: gettext_noop("Everyone passed"),
 }
 

@@ -124,7 +124,7 @@ def test_a_table_enters_confirms_and_the_organiser_corrects(
     history = page.locator(".scoring-history")
     last = history.locator("> li").last
     assert "Corrected by an organiser" in last.inner_text()
-    assert f"organiser {owner.username}" in last.inner_text()
+    assert "an organiser" in last.inner_text() and owner.username not in last.inner_text()
     assert "makers took 1 trick → Cat dealt; Dan made clubs (round 2); makers took 3 tricks" in (
         last.inner_text()
     )

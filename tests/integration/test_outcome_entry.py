@@ -178,7 +178,7 @@ def test_cutthroat_and_six_handed_offer_their_own_results(client, db):
     table, seats = seated_table(variant=Tournament.Variant.THREE_HANDED, players=3, partners=False)
     as_scorer(client, table, seats[0])
     html = client.get(page(table)).content.decode()
-    assert "Bob alone took all five" in html and "+4 each to" in html
+    assert "Bob defended alone and took all five" in html and "+4 each to" in html
     assert "Euchred by" not in html  # a lone defender's euchre scores as any euchre
     six, six_seats = seated_table(variant=Tournament.Variant.SIX_HANDED, players=6)
     as_scorer(client, six, six_seats[0])

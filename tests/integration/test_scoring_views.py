@@ -285,7 +285,7 @@ def test_an_organiser_correction_shows_in_the_tables_history(client, db):
     assert TableResult.objects.get(table=table).scores == [5, 7, 5, 7]
     history = client.get(f"/t/{table.token}/history/").content.decode()
     assert "Corrected by an organiser" in history
-    assert f"organiser {owner.username}" in history
+    assert "an organiser" in history and f"organiser {owner.username}" not in history
     assert (
         "Hand 3: Cat dealt; Dan made hearts (round 1); makers took 1 trick → "
         "Cat dealt; Dan made hearts (round 1); makers took 3 tricks"

@@ -730,7 +730,8 @@ def standings_heading(standings: StandingsTable) -> str:
         text = _("No round is closed yet")
     if standings.provisional:
         # The standings, not a result: Polish agrees the word with "Klasyfikacja".
-        text = f"{text} · {pgettext('standings', 'provisional')}"
+        provisional = pgettext("standings", "provisional")
+        text = f"{text} · {provisional}"
     return text
 
 
