@@ -239,3 +239,57 @@ def test_each_variants_buttons_on_a_phone_and_a_laptop(
     _open(laptop, table, seat_index=1)
     screenshot(laptop, f"one-tap-{name}-laptop")
     context.close()
+
+
+# What the phone page says in each language, read as a player would: no English left on
+# the buttons, seat names in the reader's words, nothing wider than the phone.
+READER = {
+    "it": {"undo": "Annulla", "north": "Nord", "west": "Ovest"},
+    "pt": {"undo": "Desfazer", "north": "Norte", "west": "Oeste"},
+    "pl": {"undo": "Cofnij", "north": "Północ", "west": "Zachód"},
+}
+
+
+@pytest.mark.parametrize("language", sorted(READER))
+def test_the_phone_page_reads_in_each_language(browser, live_server, transactional_db, language):
+    from tests.e2e.conftest import ARTIFACTS, PHONE
+
+    table, _seats = seated_table()
+    context = browser.new_context(
+        base_url=live_server.url,
+        viewport=PHONE,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        locale=language,
+        extra_http_headers={"Accept-Language": language},
+    )
+    page = context.new_page()
+    try:
+        _open_in(page, table)
+        assert page.locator("html").get_attribute("lang") == language
+        page.locator('button[name="outcome"][value="made:0"]').click()
+        expect(page.locator("#entry-title")).not_to_contain_text("1")
+        words = READER[language]
+        text = page.locator("main").inner_text()
+        # ("Dealer" is the Brazilian card table's own word too.)
+        for english in ("Made it", "Euchred", "Undo the last hand", "North", "West"):
+            assert english not in text, f"{english!r} left in English"
+        assert words["north"] in text and words["west"] in text
+        assert words["undo"] in page.locator(".scoring-remove").inner_text()
+        width = page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the page is {width}px wide"
+        ARTIFACTS.mkdir(exist_ok=True)
+        # The screen as the scorer holds it (a full-page shot draws the sticky score
+        # where the scroll left it): after the tap, then down at the buttons.
+        page.screenshot(path=str(ARTIFACTS / f"one-tap-phone-{language}-after-a-tap.png"))
+        page.locator("#entry").scroll_into_view_if_needed()
+        page.screenshot(path=str(ARTIFACTS / f"one-tap-phone-{language}-buttons.png"))
+    finally:
+        context.close()
+
+
+def _open_in(page, table):
+    seat = Seat.objects.get(table=table, position=0)
+    page.goto(f"/s/{seat.token}/")
+    page.locator("#who-title").wait_for()
