@@ -449,6 +449,21 @@ def test_without_a_broker_the_job_is_built_in_process_in_parts(
     assert not parts.exists() or not any(parts.iterdir())
 
 
+def test_a_job_prints_in_the_language_it_was_asked_in(db, eager):
+    """The worker runs in the site's language; the organiser asked in Polish."""
+    from django.utils import translation
+
+    tournament = make_event(players=8, rounds=2)
+    with translation.override("pl"):
+        job = request_print(tournament=tournament, kind="table-cards")
+    assert translation.get_language() != "pl"
+    tasks.build_print_job(job.pk)
+    job.refresh_from_db()
+    with job.pdf.open("rb") as handle:
+        text = " ".join(pdf_text(handle.read()))
+    assert "Kto gdzie siedzi" in text and "Who sits where" not in text
+
+
 def test_a_failing_job_is_marked_failed_with_a_plain_message(
     db, eager, django_capture_on_commit_callbacks, monkeypatch
 ):

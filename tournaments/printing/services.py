@@ -13,7 +13,7 @@ import logging
 from django.conf import settings
 from django.db import transaction
 from django.db.models import QuerySet
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -106,6 +106,8 @@ def request_print(
         "paper": paper,
         "per_page": per_page,
         "base_url": (base_url or default_base_url()).rstrip("/"),
+        # The worker prints in the language the organiser asked in, not its own.
+        "language": translation.get_language() or settings.LANGUAGE_CODE,
     }
     if players is not None:
         options["players"] = _printable_players(tournament, kind, players)

@@ -14,12 +14,13 @@ import logging
 
 from celery import current_app, shared_task
 from celery.signals import worker_process_init
+from django.conf import settings
 from django.core.files.base import ContentFile
 from django.core.files.storage import default_storage
 from django.db import transaction
 from django.db.models import F
 from django.template.loader import get_template
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from pypdf import PdfReader, PdfWriter
 
@@ -126,27 +127,38 @@ def build_print_job(job_id: int) -> None:
         return
     try:
         job = PrintJob.objects.select_related("tournament").get(pk=job_id)
-        parts = job_parts(job)
-        if not parts:
-            raise ValueError(_("there is nothing to print"))
-        total = len(parts)
-        PrintJob.objects.filter(pk=job_id).update(
-            options={**job.options, "parts": total, "parts_done": 0}, touched_at=timezone.now()
-        )
-        if total > 1 and fan_out():
-            for index in range(total):
-                render_print_part.delay(job_id, index)
-            return
-        for index, part in enumerate(parts):
-            _store_part(job_id, index, part, base_url=job.options.get("base_url", ""))
-            _count_part(job_id, total)
-        _merge(job_id, total)
+        with in_language(job):
+            _build(job)
     except Exception as exc:
         fail(job_id, exc)
         if current_app.conf.task_always_eager:
             # The job row has the message; the request that queued it need not crash.
             return
         raise
+
+
+def in_language(job: PrintJob):
+    """The language the job was asked for in (jobs from before it was kept: the site's)."""
+    return translation.override(job.options.get("language") or settings.LANGUAGE_CODE)
+
+
+def _build(job: PrintJob) -> None:
+    job_id = job.pk
+    parts = job_parts(job)
+    if not parts:
+        raise ValueError(_("there is nothing to print"))
+    total = len(parts)
+    PrintJob.objects.filter(pk=job_id).update(
+        options={**job.options, "parts": total, "parts_done": 0}, touched_at=timezone.now()
+    )
+    if total > 1 and fan_out():
+        for index in range(total):
+            render_print_part.delay(job_id, index)
+        return
+    for index, part in enumerate(parts):
+        _store_part(job_id, index, part, base_url=job.options.get("base_url", ""))
+        _count_part(job_id, total)
+    _merge(job_id, total)
 
 
 @shared_task(ignore_result=True)
@@ -156,11 +168,12 @@ def render_print_part(job_id: int, index: int) -> None:
         # Another part already failed (or the job was deleted): no point rendering.
         return
     try:
-        parts = job_parts(job)
-        total = job.options.get("parts", len(parts))
-        if len(parts) != total:
-            raise ValueError(_("the seating changed while the PDF was being made"))
-        _store_part(job_id, index, parts[index], base_url=job.options.get("base_url", ""))
+        with in_language(job):
+            parts = job_parts(job)
+            total = job.options.get("parts", len(parts))
+            if len(parts) != total:
+                raise ValueError(_("the seating changed while the PDF was being made"))
+            _store_part(job_id, index, parts[index], base_url=job.options.get("base_url", ""))
         if _count_part(job_id, total):
             _merge(job_id, total)
         elif not PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).exists():
