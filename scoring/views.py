@@ -225,7 +225,6 @@ def _submit_outcome(request, summary, *, scorer, via, **_kwargs):
     if not form.is_valid():
         return None, {"outcome": form, "status": 400}
     number = form.cleaned_data.get("hand_number")
-    hands = summary.hands
     missing = form.missing_details()
     if missing:
         # The rule needs a detail this outcome did not say: ask it, one tap per answer.
@@ -245,20 +244,9 @@ def _submit_outcome(request, summary, *, scorer, via, **_kwargs):
             },
         }
     dealer = _hand_dealer(summary, number, form.cleaned_data.get("dealer"))
-    hand = form.to_hand(dealer=dealer)
-    if number and 1 <= number <= len(hands):
-        hands[number - 1] = hand
-    else:
-        number = None
-        hands.append(hand)
     try:
-        result = services.submit_hands(
-            table=summary.table,
-            hands=hands,
-            seat=scorer,
-            via=via,
-            expected_version=form.cleaned_data["version"],
-            idempotency_key=form.cleaned_data["idempotency_key"],
+        result, number = _store_hand(
+            summary, form.to_hand(dealer=dealer), number, form=form, scorer=scorer, via=via
         )
     except ScoringError as error:
         if error.code == "conflict":
@@ -270,6 +258,26 @@ def _submit_outcome(request, summary, *, scorer, via, **_kwargs):
         return None, {"note": _saved_words(result, number, summary.rules)}
     messages.success(request, _saved_words(result, number, summary.rules))
     return redirect(request.path), {}
+
+
+def _store_hand(summary, hand: dict, number: int | None, *, form, scorer, via):
+    """Stores `hand` in place of hand `number` (a change) or after the last one; returns
+    the result and the number changed (None for a new hand)."""
+    hands = summary.hands
+    if number and 1 <= number <= len(hands):
+        hands[number - 1] = hand
+    else:
+        number = None
+        hands.append(hand)
+    result = services.submit_hands(
+        table=summary.table,
+        hands=hands,
+        seat=scorer,
+        via=via,
+        expected_version=form.cleaned_data["version"],
+        idempotency_key=form.cleaned_data["idempotency_key"],
+    )
+    return result, number
 
 
 def _choose_seat(request, summary, **_kwargs):
@@ -307,20 +315,10 @@ def _submit_hand(request, summary, *, scorer, via, **_kwargs):
     form = HandForm(request.POST, summary=summary)
     if _need_scorer(request, scorer) or not form.is_valid():
         return None, {"hand": form}
-    hands = summary.hands
     number = form.cleaned_data.get("hand_number")
-    if number and 1 <= number <= len(hands):
-        hands[number - 1] = form.to_hand()
-    else:
-        hands.append(form.to_hand())
     try:
-        result = services.submit_hands(
-            table=summary.table,
-            hands=hands,
-            seat=scorer,
-            via=via,
-            expected_version=form.cleaned_data["version"],
-            idempotency_key=form.cleaned_data["idempotency_key"],
+        result, number = _store_hand(
+            summary, form.to_hand(), number, form=form, scorer=scorer, via=via
         )
     except ScoringError as error:
         return None, {"hand": _with_error(error, HandForm, request, summary, form)}
