@@ -132,6 +132,8 @@ SLOW_SEARCHES = [
     (whist_orbits, 124),
     (plus_one_paths, 25),
     (plus_one_paths, 189),
+    (whist_shapes, 52),
+    (whist_shapes, 57),
     (whist_two_stage, 33),
     (whist_two_stage, 36),
 ]
