@@ -23,6 +23,7 @@ from tools.designs import (
     kirkman_small,
     plus_one_paths,
     whist_cyclic,
+    whist_multiplier,
     whist_orbits,
     whist_rows,
     whist_shapes,
@@ -134,6 +135,7 @@ SLOW_SEARCHES = [
     (plus_one_paths, 189),
     (whist_shapes, 52),
     (whist_shapes, 57),
+    (whist_multiplier, 69),
     (whist_two_stage, 33),
     (whist_two_stage, 36),
 ]
