@@ -12,7 +12,7 @@
   primitive roots). Regenerated exactly, no search.
 - The other entries of `whist_starters.STARTERS` were found by C searches whose
   seeds were not kept (see that module's docstring): `whist_two_stage` (32 to
-  36) and `whist_shapes` (44 to 64) find a valid starter of the same shape,
+  36) and `whist_shapes` (44 to 64, 72) find a valid starter of the same shape,
   and `--check-stored` checks the stored one.
 
     python -m tools.designs.whist_cyclic 16             # exactly whist._STARTERS[16]

@@ -13,8 +13,8 @@ opponent classes, and the tiling is tried again.
 
 The stored starters came from a C version whose seeds were not kept, so this finds
 *a* valid starter of the same shape; `--check-stored` checks the stored one. In
-Python it finds 44 to 57 and 64 in seconds and 60 in 40 s; above that the tiling
-stage is too slow to wait for (README.md).
+Python it finds 44 to 57 and 64 in seconds 60 in 40 s and 72 in 69 s; 68 and the
+larger sizes are too slow to wait for (README.md).
 
     python -m tools.designs.whist_shapes 57
 """
