@@ -255,7 +255,9 @@ class Orbits:
                     seats.append((k, seat))
         primary = [("unit", k) for k in range(start, len(self.units))]
         primary += [p for p in range(q) if p not in taken]
-        found = exact_cover.solve(options, primary, seed=seed, max_restarts=0, first_limit=nodes)
+        found = exact_cover.solve(
+            options, primary, seed=seed, max_restarts=0, first_limit=nodes, native=True
+        )
         if found is None:
             return None
         for i in sorted(found, key=lambda i: seats[i][0]):
