@@ -52,6 +52,7 @@ class Orbits:
         self.half = (q - 1) // 2
         self._class = [min(d, q - d) for d in range(q)]
         self._seen: dict[tuple, tuple[int, ...]] = {}
+        self._variants: dict[tuple, list[list]] = {}
         self.fixed_points = [p for p in range(q) if multiplier * p % q == p]
         fixed = [c for c in range(1, self.half + 1) if multiplier * c % q in (c, q - c)]
         orbits = {
@@ -105,7 +106,15 @@ class Orbits:
         return known
 
     def variants(self, unit: list) -> list[list]:
-        """Every unit with the same partner classes that stage one may choose."""
+        """Every unit with the same partner classes that stage one may choose
+        (worked out once per partner classes: stage one asks for them every move)."""
+        key = (unit[0], unit[1], unit[2])
+        known = self._variants.get(key)
+        if known is None:
+            known = self._variants[key] = self._new_variants(unit)
+        return known
+
+    def _new_variants(self, unit: list) -> list[list]:
         kind, d1, d2, _ = unit
         q, out = self.q, []
         if kind == INF:
@@ -133,9 +142,6 @@ class Orbits:
     def cost(self) -> int:
         return BAD * self.count[0] + sum(max(0, c - 2) for c in self.count[1:])
 
-    def _cost_of(self, classes: set[int]) -> int:
-        return sum(BAD * self.count[0] if c == 0 else max(0, self.count[c] - 2) for c in classes)
-
     def _apply(self, changes: list[tuple[int, list]]) -> None:
         for k, unit in changes:
             self._tally(k, -1)
@@ -143,13 +149,29 @@ class Orbits:
             self._tally(k, 1)
 
     def _delta(self, changes: list[tuple[int, list]]) -> int:
-        old = [(k, self.units[k]) for k, _ in changes]
-        touched = {c for _, u in changes + old for c in self.opponents(u)}
-        before = self._cost_of(touched)
-        self._apply(changes)
-        after = self._cost_of(touched)
-        self._apply(old)
-        return after - before
+        """Cost change of the changes (nothing is kept): the cost is a sum over
+        classes, so each seat's marginal cost is taken off and put back in turn."""
+        count = self.count
+        old = [self.opponents(self.units[k]) for k, _ in changes]
+        new = [self.opponents(u) for _, u in changes]
+        change = 0
+        for classes in old:
+            for c in classes:
+                v = count[c]
+                change -= BAD if c == 0 else v > 2
+                count[c] = v - 1
+        for classes in new:
+            for c in classes:
+                v = count[c]
+                change += BAD if c == 0 else v >= 2
+                count[c] = v + 1
+        for classes in new:
+            for c in classes:
+                count[c] -= 1
+        for classes in old:
+            for c in classes:
+                count[c] += 1
+        return change
 
     def _trades(self, k: int) -> list[list[tuple[int, list]]]:
         """Unit k trades a partner class with a unit of the same sort (fixed classes
