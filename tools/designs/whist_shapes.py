@@ -178,10 +178,39 @@ class Shapes:
                 for c in row[x]:
                     count[c] += 1
                 if tabu.get((k, x), -1) <= move:
+                    # Trades: the same, with table j's seats taken off and put back too.
+                    for c in row[x]:
+                        v = count[c]
+                        count[c] = v - 1
                     for i in range(singles, len(moves)):
-                        key = (self._delta(moves[i]), rng.random())
+                        (_, a), (j, b) = moves[i]
+                        change = off
+                        mine = self._row(k, a[0], a[1])[x]
+                        theirs_old = self.opponents(j, *tables[j])
+                        theirs = self._row(j, b[0], b[1])[b[2]]
+                        for c in theirs_old:
+                            v = count[c]
+                            change -= BAD if c == 0 else v > 2
+                            count[c] = v - 1
+                        for c in mine:
+                            v = count[c]
+                            change += BAD if c == 0 else v >= 2
+                            count[c] = v + 1
+                        for c in theirs:
+                            v = count[c]
+                            change += BAD if c == 0 else v >= 2
+                            count[c] = v + 1
+                        for c in mine:
+                            count[c] -= 1
+                        for c in theirs:
+                            count[c] -= 1
+                        for c in theirs_old:
+                            count[c] += 1
+                        key = (change, rng.random())
                         if best is None or key < best[0]:
                             best = (key, moves[i])
+                    for c in row[x]:
+                        count[c] += 1
                 if best is None:
                     continue
                 (change, _), chosen = best
