@@ -11,9 +11,9 @@
   closed GF(r) starter times p and the closed GF(p) starter times r (smallest
   primitive roots). Regenerated exactly, no search.
 - The other entries of `whist_starters.STARTERS` were found by C searches whose
-  seeds were not kept (see that module's docstring): `whist_two_stage` finds a
-  valid starter of the same shape for the smaller ones, and `--check-stored`
-  checks the stored one.
+  seeds were not kept (see that module's docstring): `whist_two_stage` (32 to
+  36) and `whist_shapes` (44 to 64, 72) find a valid starter of the same shape,
+  and `--check-stored` checks the stored one.
 
     python -m tools.designs.whist_cyclic 16             # exactly whist._STARTERS[16]
     python -m tools.designs.whist_cyclic 185            # exactly whist_starters.STARTERS[185]
@@ -112,7 +112,9 @@ def _tables(n: int, flat: tuple[int, ...]):
 
 def _search(n: int, seed: int) -> tuple[int, ...] | None:
     if n not in RECIPES:
-        raise SystemExit(f"{n}: no recorded recipe; whist_two_stage searches for a valid starter")
+        raise SystemExit(
+            f"{n}: no recorded recipe; whist_two_stage or whist_shapes searches for a valid starter"
+        )
     return regenerate(n)
 
 

@@ -12,9 +12,12 @@ tables trade a partner class (or not) and take new x values giving back the same
 opponent classes, and the tiling is tried again.
 
 The stored starters came from a C version whose seeds were not kept, so this finds
-*a* valid starter of the same shape; `--check-stored` checks the stored one.
+*a* valid starter of the same shape; `--check-stored` checks the stored one. The
+tiling runs in the C helper (`_native`, pure Python without a compiler): 44 to 64
+take 0.2 to 3 s of CPU, 68 18 s, 72 53 s, 76 37 s, 84 122 s; 77, 85 and the larger
+sizes are too slow to wait for, stage one being the cost now (README.md).
 
-    python -m tools.designs.whist_shapes 72
+    python -m tools.designs.whist_shapes 57
 """
 
 from __future__ import annotations
@@ -49,39 +52,69 @@ class Shapes:
                 self.tables.append([classes.pop(), 0, rng.randrange(1, self.q)])
             else:
                 self.tables.append([classes.pop(), classes.pop(), rng.randrange(1, self.q)])
+        self._class = [min(d, self.q - d) for d in range(self.q)]
+        self._rows: dict[tuple[bool, int, int], list[tuple[int, ...]]] = {}
         self.count = [0] * (self.half + 1)
         for k in range(tables):
             self._tally(k, 1)
 
     def cls(self, d: int) -> int:
-        d %= self.q
-        return min(d, self.q - d)
+        return self._class[d % self.q]
+
+    def _row(self, k: int, d1: int, d2: int) -> list[tuple[int, ...]]:
+        """Table k's opponent classes for every x: stage one asks for them millions
+        of times, so each (kind, d1, d2) is worked out once."""
+        key = (self.inf and k == 0, d1, d2)
+        row = self._rows.get(key)
+        if row is None:
+            q, cl = self.q, self._class
+            if key[0]:
+                row = [(cl[x], cl[(x - d1) % q]) for x in range(q)]
+            else:
+                row = [
+                    (cl[x], cl[(x + d2) % q], cl[(x - d1) % q], cl[(x - d1 + d2) % q])
+                    for x in range(q)
+                ]
+            self._rows[key] = row
+        return row
 
     def opponents(self, k: int, d1: int, d2: int, x: int) -> tuple[int, ...]:
-        if self.inf and k == 0:
-            return (self.cls(x), self.cls(x - d1))
-        return (self.cls(x), self.cls(x + d2), self.cls(x - d1), self.cls(x - d1 + d2))
+        return self._row(k, d1, d2)[x % self.q]
 
     def _tally(self, k: int, by: int) -> None:
+        count = self.count
         for c in self.opponents(k, *self.tables[k]):
-            self.count[c] += by
+            count[c] += by
 
     def cost(self) -> int:
         return BAD * self.count[0] + sum(max(0, c - 2) for c in self.count[1:])
 
-    def _cost_of(self, classes: set[int]) -> int:
-        return sum(BAD * self.count[0] if c == 0 else max(0, self.count[c] - 2) for c in classes)
-
     def _delta(self, changes: list[tuple[int, list[int]]]) -> int:
-        """Cost change if each table k took the values given (nothing is kept)."""
-        old = [(k, self.tables[k]) for k, _ in changes]
-        touched = {c for k, t in changes for c in self.opponents(k, *t)}
-        touched |= {c for k, t in old for c in self.opponents(k, *t)}
-        before = self._cost_of(touched)
-        self._apply(changes)
-        after = self._cost_of(touched)
-        self._apply(old)
-        return after - before
+        """Cost change if each table k took the values given (nothing is kept).
+
+        The cost is a sum over classes, so the change is the sum of each seat's
+        marginal cost, taken off and put back one at a time on the counts."""
+        count = self.count
+        old = [self.opponents(k, *self.tables[k]) for k, _ in changes]
+        new = [self.opponents(k, *t) for k, t in changes]
+        change = 0
+        for classes in old:
+            for c in classes:
+                v = count[c]
+                change -= BAD if c == 0 else v > 2
+                count[c] = v - 1
+        for classes in new:
+            for c in classes:
+                v = count[c]
+                change += BAD if c == 0 else v >= 2
+                count[c] = v + 1
+        for classes in new:
+            for c in classes:
+                count[c] -= 1
+        for classes in old:
+            for c in classes:
+                count[c] += 1
+        return change
 
     def _apply(self, changes: list[tuple[int, list[int]]]) -> None:
         for k, values in changes:
@@ -93,36 +126,92 @@ class Shapes:
         """Tabu min-conflicts until every opponent class is met twice."""
         tabu: dict[tuple[int, int], int] = {}
         cost = self.cost()
+        count, rng, q = self.count, self.rng, self.q
+        tables = self.tables
         for move in range(max_moves):
             if cost == 0:
                 return True
-            over = {c for c, v in enumerate(self.count) if v > 2 or (c == 0 and v)}
+            over = {c for c, v in enumerate(count) if v > 2 or (c == 0 and v)}
             bad = [
-                k for k in range(len(self.tables)) if over & set(self.opponents(k, *self.tables[k]))
+                k for k in range(len(tables)) if over.intersection(self.opponents(k, *tables[k]))
             ]
-            k = self.rng.choice(bad)
-            d1, d2, x = self.tables[k]
-            moves = [[(k, [d1, d2, y])] for y in range(1, self.q) if y != x]
-            for j in range(len(self.tables)):
+            k = rng.choice(bad)
+            d1, d2, x = tables[k]
+            moves = [[(k, [d1, d2, y])] for y in range(1, q) if y != x]
+            singles = len(moves)
+            for j in range(len(tables)):
                 if j == k:
                     continue
-                e1, e2, z = self.tables[j]
+                e1, e2, z = tables[j]
                 for mine in (0, 1) if not (self.inf and k == 0) else (0,):
                     for theirs in (0, 1) if not (self.inf and j == 0) else (0,):
                         a, b = [d1, d2], [e1, e2]
                         a[mine], b[theirs] = b[theirs], a[mine]
                         moves.append([(k, [*a, x]), (j, [*b, z])])
-            if self.rng.random() < NOISE:
-                chosen = self.rng.choice(moves)
+            if rng.random() < NOISE:
+                chosen = rng.choice(moves)
                 change = self._delta(chosen)
             else:
                 best = None
-                for option in moves:
-                    if any(tabu.get((j, t[2]), -1) > move for j, t in option if j == k):
+                # A new x for table k: take k's seats off the counts once, then
+                # price each x by its seats' marginal costs.
+                row = self._row(k, d1, d2)
+                off = 0
+                for c in row[x]:
+                    v = count[c]
+                    off -= BAD if c == 0 else v > 2
+                    count[c] = v - 1
+                for i in range(singles):
+                    y = moves[i][0][1][2]
+                    if tabu.get((k, y), -1) > move:
                         continue
-                    key = (self._delta(option), self.rng.random())
+                    change = off
+                    seats = row[y]
+                    for c in seats:
+                        v = count[c]
+                        change += BAD if c == 0 else v >= 2
+                        count[c] = v + 1
+                    for c in seats:
+                        count[c] -= 1
+                    key = (change, rng.random())
                     if best is None or key < best[0]:
-                        best = (key, option)
+                        best = (key, moves[i])
+                for c in row[x]:
+                    count[c] += 1
+                if tabu.get((k, x), -1) <= move:
+                    # Trades: the same, with table j's seats taken off and put back too.
+                    for c in row[x]:
+                        v = count[c]
+                        count[c] = v - 1
+                    for i in range(singles, len(moves)):
+                        (_, a), (j, b) = moves[i]
+                        change = off
+                        mine = self._row(k, a[0], a[1])[x]
+                        theirs_old = self.opponents(j, *tables[j])
+                        theirs = self._row(j, b[0], b[1])[b[2]]
+                        for c in theirs_old:
+                            v = count[c]
+                            change -= BAD if c == 0 else v > 2
+                            count[c] = v - 1
+                        for c in mine:
+                            v = count[c]
+                            change += BAD if c == 0 else v >= 2
+                            count[c] = v + 1
+                        for c in theirs:
+                            v = count[c]
+                            change += BAD if c == 0 else v >= 2
+                            count[c] = v + 1
+                        for c in mine:
+                            count[c] -= 1
+                        for c in theirs:
+                            count[c] -= 1
+                        for c in theirs_old:
+                            count[c] += 1
+                        key = (change, rng.random())
+                        if best is None or key < best[0]:
+                            best = (key, moves[i])
+                    for c in row[x]:
+                        count[c] += 1
                 if best is None:
                     continue
                 (change, _), chosen = best
@@ -193,7 +282,9 @@ class Shapes:
                     seats.append((k, seat))
         primary = [("table", k) for k in range(1 if self.inf else 0, len(self.tables))]
         primary += [p for p in range(q) if p not in taken]
-        found = exact_cover.solve(options, primary, seed=seed, max_restarts=0, first_limit=nodes)
+        found = exact_cover.solve(
+            options, primary, seed=seed, max_restarts=0, first_limit=nodes, native=True
+        )
         if found is None:
             return None
         flat = list(first)

@@ -14,7 +14,9 @@ import pytest
 
 from tools.designs import (
     _cli,
+    _native,
     _stored,
+    exact_cover,
     hanani,
     hanani_frames,
     kirkman_copies,
@@ -23,6 +25,7 @@ from tools.designs import (
     kirkman_small,
     plus_one_paths,
     whist_cyclic,
+    whist_multiplier,
     whist_orbits,
     whist_rows,
     whist_shapes,
@@ -122,6 +125,8 @@ QUICK_SEARCHES = [
     (whist_two_stage, 32),
     (whist_shapes, 44),
     (whist_shapes, 48),
+    (whist_shapes, 52),
+    (whist_shapes, 60),
 ]
 SLOW_SEARCHES = [
     (kirkman_near, 48),
@@ -132,6 +137,11 @@ SLOW_SEARCHES = [
     (whist_orbits, 124),
     (plus_one_paths, 25),
     (plus_one_paths, 189),
+    (whist_shapes, 57),
+    (whist_shapes, 68),
+    (whist_shapes, 72),
+    (whist_shapes, 76),
+    (whist_multiplier, 69),
     (whist_two_stage, 33),
     (whist_two_stage, 36),
 ]
@@ -154,3 +164,26 @@ def test_the_slower_searches_find_valid_tables_too(tool, key):
 
 def test_the_depth_first_replacement_search_still_finds_small_plans():
     assert plus_one_paths.problem(9, plus_one_paths.find_dfs(9)) == ""
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_the_compiled_and_the_python_exact_cover_both_return_exact_covers(native):
+    # A board of 3 x 4 cells tiled by dominoes: every cell covered exactly once.
+    cells = [(r, c) for r in range(3) for c in range(4)]
+    options = [((r, c), (r, c + 1)) for r, c in cells if c < 3]
+    options += [((r, c), (r + 1, c)) for r, c in cells if r < 2]
+    found = exact_cover.solve(options, cells, seed=5, max_restarts=3, native=native)
+    assert found is not None
+    assert sorted(cell for i in found for cell in options[i]) == sorted(cells)
+    # A board with an odd number of cells has no tiling at all.
+    odd = [cell for cell in cells if cell != (0, 0)]
+    options = [o for o in options if (0, 0) not in o]
+    assert exact_cover.solve(options, odd, seed=5, max_restarts=3, native=native) is None
+
+
+def test_the_shapes_search_still_works_without_a_c_compiler(monkeypatch):
+    monkeypatch.setenv("DESIGNS_PURE_PYTHON", "1")
+    monkeypatch.setattr(_native, "_tried", False)
+    monkeypatch.setattr(_native, "_library", None)
+    assert _native.library() is None
+    assert whist_shapes.problem(44, whist_shapes.find(44)) == ""
