@@ -24,6 +24,7 @@ from __future__ import annotations
 import random
 
 from . import _cli, exact_cover, whist_cyclic
+from .whist_shapes import marginal_change
 
 STAGE_ONE_MOVES = 20_000
 TILING_NODES = 1_000
@@ -154,24 +155,7 @@ class Orbits:
         count = self.count
         old = [self.opponents(self.units[k]) for k, _ in changes]
         new = [self.opponents(u) for _, u in changes]
-        change = 0
-        for classes in old:
-            for c in classes:
-                v = count[c]
-                change -= BAD if c == 0 else v > 2
-                count[c] = v - 1
-        for classes in new:
-            for c in classes:
-                v = count[c]
-                change += BAD if c == 0 else v >= 2
-                count[c] = v + 1
-        for classes in new:
-            for c in classes:
-                count[c] -= 1
-        for classes in old:
-            for c in classes:
-                count[c] += 1
-        return change
+        return marginal_change(count, old, new)
 
     def _trades(self, k: int) -> list[list[tuple[int, list]]]:
         """Unit k trades a partner class with a unit of the same sort (fixed classes

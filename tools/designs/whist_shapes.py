@@ -34,6 +34,30 @@ NOISE = 0.02
 BAD = 1_000  # the weight of a zero difference (two seats on one player)
 
 
+def marginal_change(count: list[int], old: list, new: list) -> int:
+    """How much the cost changes when the seats' opponent classes `old` become `new`:
+    the cost is a sum over classes, so each seat's marginal cost is taken off and put
+    back one at a time on the counts, which are left as they were."""
+    change = 0
+    for classes in old:
+        for c in classes:
+            v = count[c]
+            change -= BAD if c == 0 else v > 2
+            count[c] = v - 1
+    for classes in new:
+        for c in classes:
+            v = count[c]
+            change += BAD if c == 0 else v >= 2
+            count[c] = v + 1
+    for classes in new:
+        for c in classes:
+            count[c] -= 1
+    for classes in old:
+        for c in classes:
+            count[c] += 1
+    return change
+
+
 class Shapes:
     """Stage one's state: partner classes and x for every table, opponent counts."""
 
@@ -97,24 +121,7 @@ class Shapes:
         count = self.count
         old = [self.opponents(k, *self.tables[k]) for k, _ in changes]
         new = [self.opponents(k, *t) for k, t in changes]
-        change = 0
-        for classes in old:
-            for c in classes:
-                v = count[c]
-                change -= BAD if c == 0 else v > 2
-                count[c] = v - 1
-        for classes in new:
-            for c in classes:
-                v = count[c]
-                change += BAD if c == 0 else v >= 2
-                count[c] = v + 1
-        for classes in new:
-            for c in classes:
-                count[c] -= 1
-        for classes in old:
-            for c in classes:
-                count[c] += 1
-        return change
+        return marginal_change(count, old, new)
 
     def _apply(self, changes: list[tuple[int, list[int]]]) -> None:
         for k, values in changes:
