@@ -22,6 +22,7 @@ from scoring.engine import (
     rule_set,
     score_hand,
 )
+from scoring.engine.rounds import dealer_after
 from scoring.engine.rules import PARTNERS
 from tournaments import seat_names
 from tournaments.models import Round, Seat, Table, Tournament
@@ -149,7 +150,7 @@ def evaluate_hands(*, tournament: Tournament, rules: RuleSet, hands: Sequence[di
         )
         for number, deal in enumerate(parsed, start=1)
     )
-    next_dealer = (parsed[-1].dealer + 1) % rules.players if parsed else 0
+    next_dealer = dealer_after(rules, parsed[-1].dealer) if parsed else 0
     return Evaluation(
         lines=lines,
         scores=tuple(scores),
