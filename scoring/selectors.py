@@ -510,8 +510,13 @@ class TableSummary:
         ]
 
 
-def table_summary(table: Table) -> TableSummary:
-    """The table (from table_for_token) as its pages show it."""
+# table_summary reads the table's result unless the caller just wrote it.
+_UNREAD = object()
+
+
+def table_summary(table: Table, *, result=_UNREAD) -> TableSummary:
+    """The table (from table_for_token) as its pages show it; `result` is its result
+    (None when it has none) when the caller holds it already."""
     rnd = table.round
     tournament = rnd.tournament
     rules = tournament_rules(tournament)
@@ -527,7 +532,8 @@ def table_summary(table: Table) -> TableSummary:
         )
         for i, seat in enumerate(ordered)
     ]
-    result = TableResult.objects.filter(table=table).first()
+    if result is _UNREAD:
+        result = TableResult.objects.filter(table=table).first()
     evaluation = None
     problem = ""
     scores = list(result.scores) if result is not None and result.scores else [0] * len(seats)

@@ -448,6 +448,8 @@ def _write_result(
         created = result is None
         if created:
             result = TableResult(table=table)
+        # The table as locked (seats, players, round): callers answer with it.
+        result.table = table
         for name, value in fields.items():
             setattr(result, name, value)
         result.version = current + 1
@@ -590,6 +592,7 @@ def _replayed(table: Table, idempotency_key: str | None) -> TableResult | None:
     if earlier.table_id != table.pk:
         raise ScoringError("duplicate_submission:other_table")
     result = TableResult.objects.get(table=table)
+    result.table = table
     result.replayed = True
     return result
 
@@ -635,21 +638,20 @@ def _audit(
     note: str = "",
 ) -> ResultChange:
     try:
-        # A savepoint: a key stored by a racing request surfaces as our own error
-        # instead of breaking the surrounding transaction.
-        with transaction.atomic():
-            return ResultChange.objects.create(
-                round=rnd,
-                table=table,
-                action=action,
-                via=via,
-                user=user,
-                seat=seat,
-                old=old,
-                new=new,
-                version=version,
-                note=note[:200],
-                idempotency_key=idempotency_key or None,
-            )
+        # No savepoint of its own (two round trips on every write): a key stored by a
+        # racing request raises, and every caller's transaction ends with that error.
+        return ResultChange.objects.create(
+            round=rnd,
+            table=table,
+            action=action,
+            via=via,
+            user=user,
+            seat=seat,
+            old=old,
+            new=new,
+            version=version,
+            note=note[:200],
+            idempotency_key=idempotency_key or None,
+        )
     except IntegrityError:
         raise ScoringError("duplicate_submission") from None

@@ -117,7 +117,13 @@ def _entry(request, table: Table, *, seat_link: Seat | None):
             return offline.queued_answer(request, table, forms)
         if response is not None:
             return response
-        summary = selectors.table_summary(table)
+        # A hand just stored comes back with the table as the write locked it.
+        stored = forms.pop("stored", None)
+        summary = (
+            selectors.table_summary(stored.table, result=stored)
+            if stored is not None
+            else selectors.table_summary(table)
+        )
     # A refused hand answers with its status (htmx swaps it in all the same), never 200.
     status = forms.pop("status", 200)
     return render(
@@ -255,7 +261,7 @@ def _submit_outcome(request, summary, *, scorer, via, **_kwargs):
         form.add_error(None, error.message)
         return None, {"outcome": form, "status": error.status}
     if request.htmx:
-        return None, {"note": _saved_words(result, number, summary.rules)}
+        return None, {"note": _saved_words(result, number, summary.rules), "stored": result}
     messages.success(request, _saved_words(result, number, summary.rules))
     return redirect(request.path), {}
 
@@ -323,7 +329,7 @@ def _submit_hand(request, summary, *, scorer, via, **_kwargs):
     except ScoringError as error:
         return None, {"hand": _with_error(error, HandForm, request, summary, form)}
     if request.htmx:
-        return None, {"note": _saved_words(result, number, summary.rules)}
+        return None, {"note": _saved_words(result, number, summary.rules), "stored": result}
     _saved_message(request, result, number, summary.rules)
     return redirect(request.path), {}
 

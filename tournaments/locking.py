@@ -37,9 +37,10 @@ and the API answer "busy, try again" instead of an error page.
 from __future__ import annotations
 
 from django.db import OperationalError, connection
+from django.db.models import Prefetch
 from django.utils.translation import gettext_lazy as _
 
-from .models import PrintJob, Round, Table, Tournament
+from .models import PrintJob, Round, Seat, Table, Tournament
 
 # SQLSTATEs of a wait that was given up: lock_timeout (55P03), statement_timeout or a
 # cancel (57014), and a deadlock PostgreSQL broke (40P01). Retrying each one works.
@@ -92,8 +93,14 @@ def lock_table(table: Table) -> tuple[Table, Round]:
     locks are held, so a round closed meanwhile is seen closed.
     """
     _key_share(Round, table.round_id)
-    locked = Table.objects.select_for_update().prefetch_related("seats__player").get(pk=table.pk)
+    locked = (
+        Table.objects.select_for_update()
+        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        .get(pk=table.pk)
+    )
     rnd = Round.objects.select_related("tournament").get(pk=locked.round_id)
+    # The round as read under the locks, so that locked.round is never an older copy.
+    locked.round = rnd
     return locked, rnd
 
 

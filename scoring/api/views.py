@@ -44,10 +44,19 @@ TOKEN = OpenApiParameter(
 
 
 def table_state(
-    table: Table, *, acting_seat: Seat | None = None, replayed: bool | None = None
+    table: Table,
+    *,
+    acting_seat: Seat | None = None,
+    replayed: bool | None = None,
+    result=None,
 ) -> dict:
-    """The table as its page shows it, plus each hand's points and the running score."""
-    summary = selectors.table_summary(table)
+    """The table as its page shows it, plus each hand's points and the running score.
+    After a write, `result` is what the write stored, `table` the table as it locked."""
+    summary = (
+        selectors.table_summary(table, result=result)
+        if result is not None
+        else selectors.table_summary(table)
+    )
     lines = []
     running = [0] * len(summary.seats)
     evaluation_lines = summary.evaluation.lines if summary.evaluation is not None else ()
@@ -178,13 +187,26 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     def _acting_seat(self) -> Seat | None:
         return self.request.auth if isinstance(self.request.auth, Seat) else None
 
+    def get_object(self) -> Table:
+        # The table link's authentication loaded this very table: no second read.
+        table = self.request.auth
+        if isinstance(table, Table) and table.token == self.kwargs.get(self.lookup_field):
+            self.check_object_permissions(self.request, table)
+            return table
+        return super().get_object()
+
     def _scorer(self, table: Table, seat_id: int | None) -> tuple[Seat | None, str]:
         """The seat entering a result and how it reached us: a seat link is that seat;
         with the table's link the scorer names their seat, as on the page."""
         seat = self._acting_seat()
         if seat is not None:
             return seat, ResultChange.Via.SEAT_LINK
-        chosen = Seat.objects.filter(pk=seat_id).first() if seat_id is not None else None
+        if seat_id is None:
+            return None, ResultChange.Via.TABLE_LINK
+        # A seat of this table is loaded with it; another table's is still looked up,
+        # so that the service refuses it in its own words.
+        here = next((seat for seat in table.seats.all() if seat.pk == seat_id), None)
+        chosen = here or Seat.objects.filter(pk=seat_id).first()
         return chosen, ResultChange.Via.TABLE_LINK
 
     def _fresh(self, table: Table) -> Table:
@@ -211,9 +233,10 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
             )
         return Response(
             table_state(
-                self._fresh(table),
+                result.table,
                 acting_seat=self._acting_seat(),
                 replayed=getattr(result, "replayed", False),
+                result=result,
             )
         )
 

@@ -128,9 +128,27 @@
     var hand = store.fromFields(page, url.href, fields);
     hand.key = key;
     hand.version = Math.max(versionOf(form), knownVersion());
-    return keep(hand).then(function () {
-      nextHand(form, fields);
-      return reread();
+    // The form is ready for the next hand at once: a scorer who starts on it while the
+    // phone is still storing this one must not see the fields cleared under them.
+    nextHand(form, fields);
+    return keep(hand).then(reread, function (problem) {
+      // Not kept (storage full or refused): the hand is back in the form, not lost.
+      putBack(form, fields);
+      throw problem;
+    });
+  }
+
+  function putBack(form, fields) {
+    fields.forEach(function (pair) {
+      form.querySelectorAll('[name="' + pair[0] + '"]').forEach(function (field) {
+        if (field.name === 'idempotency_key' || field.name === 'csrfmiddlewaretoken') { return; }
+        if (field.type === 'radio' || field.type === 'checkbox') {
+          field.checked = field.value === pair[1];
+        } else {
+          field.value = pair[1];
+        }
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+      });
     });
   }
 

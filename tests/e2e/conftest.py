@@ -86,3 +86,19 @@ def screenshot():
         return path
 
     return save
+
+
+def wait_until(page, expression: str, timeout: float = 10.0) -> None:
+    """Waits until a JavaScript expression holds on the page.
+
+    Playwright's wait_for_function polls by evaluating the text inside the page, which
+    our Content-Security-Policy (no unsafe-eval) refuses whenever the first look fails;
+    page.evaluate goes through the browser's protocol, which the policy does not cover.
+    """
+    import time
+
+    deadline = time.monotonic() + timeout
+    while not page.evaluate(expression):
+        if time.monotonic() > deadline:
+            raise AssertionError(f"still false after {timeout} s: {expression}")
+        page.wait_for_timeout(50)

@@ -9,6 +9,7 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
+from tests.e2e.conftest import wait_until
 from tests.integration.test_scoring_services import seated_table
 from tests.integration.test_standings import EIGHT, confirm_totals, make_night, start, tables
 
@@ -96,7 +97,7 @@ def test_the_watch_does_see_an_inline_handler_refused(watched, db):
         " '<button id=sneaky onclick=\"window.ran = 1\">x</button>')"
     )
     page.click("#sneaky")
-    page.wait_for_function("window.__violations.length > 0")
+    wait_until(page, "window.__violations.length > 0")
     assert page.evaluate("window.ran") is None
     assert any("script-src" in v for v in violations(page))
 

@@ -11,7 +11,7 @@ import pytest
 from playwright.sync_api import expect
 
 from scoring.models import ResultChange, TableResult
-from tests.e2e.conftest import ARTIFACTS
+from tests.e2e.conftest import ARTIFACTS, wait_until
 from tests.integration.test_scoring_services import seated_table
 
 # Playwright's set_offline reaches the page but not the service worker's own fetches;
@@ -54,7 +54,12 @@ def open_as_ann(page, table, seats):
     page.get_by_role("button", name="That's me").click()
     assert "card code checked" in page.locator(".scoring-who-card").inner_text()
     # The service worker looks after the page from now on (needed for the offline reload).
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=10_000)
+    # Chromium does not always hand a page that was loading while the worker activated
+    # to it (clients.claim races the navigation); the next load always is.
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    if not page.evaluate("navigator.serviceWorker.controller !== null"):
+        page.reload()
+    wait_until(page, "navigator.serviceWorker.controller !== null")
 
 
 def enter_hand(page, maker, round_, trump, tricks, turn_up=""):
@@ -84,7 +89,7 @@ def test_hands_entered_offline_are_sent_once_and_in_order(
     open_as_ann(page, table, seats)
     # One hand online first, so the offline ones come mid-round.
     enter_hand(page, 2, 1, "diamonds", 4)
-    assert page.get_by_text("Hand 1 saved.").is_visible()
+    expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
 
     go_offline(context)
     for number, (maker, round_, trump, tricks) in enumerate(HANDS, start=2):
@@ -108,7 +113,7 @@ def test_hands_entered_offline_are_sent_once_and_in_order(
     go_online(context)
     page.wait_for_selector("[data-hand-queue]", state="hidden")
     page.wait_for_load_state()
-    assert page.get_by_text("Hand 4 saved.").is_visible()
+    expect(page.get_by_text("Hand 4 saved.")).to_be_visible()
     screenshot(page, "offline-entry-phone-sent")
     assert stored_hands(table) == [(2, 4, 0), (1, 3, 1), (0, 5, 2), (3, 1, 3)]
     assert ResultChange.objects.filter(table=table).count() == 4, "each hand stored once"
@@ -166,7 +171,7 @@ def test_the_table_page_opens_from_the_cache_while_offline(
     context = page.context
     open_as_ann(page, table, seats)
     enter_hand(page, 1, 1, "hearts", 3)
-    assert page.get_by_text("Hand 1 saved.").is_visible()
+    expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
 
     key = page.locator('#entry input[name="idempotency_key"]').input_value()
 
@@ -292,3 +297,44 @@ def test_one_tap_hands_entered_offline_are_sent_once_and_in_order(
     assert ResultChange.objects.filter(table=table).count() == 4, "each hand stored once"
     # North/South: 1 + 0 + 0 + 0; East/West: 2 (march) + 2 (euchre) + 1.
     assert [s.inner_text() for s in page.locator(".scoring-points").all()] == ["1", "5"]
+
+
+def test_a_hand_started_while_the_last_one_is_being_kept_is_not_cleared(
+    browser, live_server, phone_page
+):
+    """A slow phone still storing one hand while the scorer fills in the next: the next
+    hand's fields stay as entered (the form is cleared for it at once, not after)."""
+    table, seats = seated_table(hand_entry="detailed")
+    page = phone_page
+    open_as_ann(page, table, seats)
+    go_offline(page.context)
+    # This phone takes a second to store a hand.
+    page.evaluate(
+        """(() => {
+            const keep = window.HandStore.keep;
+            window.HandStore.keep = hand => new Promise(done => setTimeout(done, 1000))
+                .then(() => keep(hand));
+        })()"""
+    )
+    enter_hand(page, 1, 1, "hearts", 3)
+    enter_hand(page, 0, 2, "spades", 5)
+    expect(waiting(page)).to_have_text("2 hands waiting to be sent")
+    go_online(page.context)
+    page.wait_for_selector("[data-hand-queue]", state="hidden")
+    assert stored_hands(table) == [(1, 3, 0), (0, 5, 1)]
+
+
+def test_a_hand_the_phone_cannot_keep_stays_in_the_form(browser, live_server, phone_page):
+    table, seats = seated_table(hand_entry="detailed")
+    page = phone_page
+    open_as_ann(page, table, seats)
+    go_offline(page.context)
+    # The phone's storage is full.
+    page.evaluate("(() => { window.HandStore.keep = () => Promise.reject(new Error('full')); })()")
+    enter_hand(page, 3, 2, "clubs", 4)
+    expect(waiting(page)).to_be_hidden()
+    assert page.locator("#id_maker").input_value() == "3"
+    assert page.locator('input[name="trump"][value="clubs"]').is_checked()
+    assert page.locator('input[name="tricks"][value="4"]').is_checked()
+    assert page.locator('input[name="round"][value="2"]').is_checked()
+    assert stored_hands(table) == []

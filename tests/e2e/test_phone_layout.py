@@ -9,7 +9,7 @@ from django.urls import reverse
 
 from leagues import services as league_services
 from scoring import services as scoring_services
-from tests.e2e.conftest import LAPTOP
+from tests.e2e.conftest import LAPTOP, wait_until
 from tests.integration.test_scoring_services import seated_table
 from tests.integration.test_standings import EIGHT, confirm_totals, make_night, start, tables
 from tournaments.models import Round
@@ -183,9 +183,10 @@ def test_the_standings_scroll_sideways_under_a_fixed_name_on_a_phone(
     name, place = row.locator("td.name"), row.locator("td.place")
     before = name.bounding_box()
     box.evaluate("e => { e.scrollLeft = e.scrollWidth; }")
-    page.wait_for_function(
-        "() => { const e = document.querySelector('.standings-scroll');"
-        " return e.scrollLeft + e.clientWidth >= e.scrollWidth - 1; }"
+    wait_until(
+        page,
+        "(() => { const e = document.querySelector('.standings-scroll');"
+        " return e.scrollLeft + e.clientWidth >= e.scrollWidth - 1; })()",
     )
     after = name.bounding_box()
     assert abs(after["x"] - before["x"]) < 1, "the name column moved away"
