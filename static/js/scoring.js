@@ -20,6 +20,24 @@
   }
   document.addEventListener('htmx:beforeRequest', function (event) { busy(event, true); });
   document.addEventListener('htmx:afterRequest', function (event) { busy(event, false); });
+
+  // After a tap low on the page the next hand's first buttons would sit under the
+  // score that stays in view: bring the top of the hand's buttons back just below it,
+  // so every hand starts from the same place on the phone.
+  var tapped = false;
+  document.addEventListener('htmx:beforeRequest', function (event) {
+    var form = event.detail && event.detail.elt;
+    tapped = Boolean(form && form.matches && form.matches('form[data-hand-entry]'));
+  });
+  document.addEventListener('htmx:afterSettle', function () {
+    if (!tapped) { return; }
+    tapped = false;
+    var entry = document.getElementById('entry');
+    var sticky = document.querySelector('.scoring-sticky');
+    if (!entry || !sticky) { return; }
+    var hidden = sticky.getBoundingClientRect().bottom + 8 - entry.getBoundingClientRect().top;
+    if (hidden > 0) { window.scrollBy(0, -hidden); }
+  });
   if (window.htmx) {
     window.htmx.onLoad(syncPassed);
   } else {

@@ -82,6 +82,27 @@ def test_a_tap_saves_the_hand_without_reloading_the_page(phone_page):
     assert _hands(table) == [{"dealer": 0, "makers": 0, "alone": [], "result": "march"}]
 
 
+def test_after_a_tap_low_on_the_phone_the_next_hands_buttons_start_in_view(phone_page, screenshot):
+    """The score stays at the top of the screen: after a tap near the bottom, the next
+    hand's first buttons must not be left under it, above the screen's edge."""
+    table, _seats = seated_table()
+    page = phone_page
+    _open(page, table)
+    low = page.locator('button[name="outcome"]').last
+    low.scroll_into_view_if_needed()
+    assert page.evaluate("window.scrollY") > 300, "the last button is below the fold"
+    low.click()
+    expect(page.locator(".scoring-saved")).to_have_text("Hand 1 saved.")
+    expect(page.locator("#entry-title")).to_contain_text("Hand 2")
+    page.wait_for_timeout(100)  # htmx settles, then the page is placed
+    first = page.locator('button[name="outcome"]').first.bounding_box()
+    score = page.locator(".scoring-sticky").bounding_box()
+    assert first is not None and score is not None
+    assert first["y"] >= score["y"] + score["height"], "the first button is under the score"
+    assert first["y"] + first["height"] <= 844, "the first button is below the screen"
+    screenshot(page, "one-tap-phone-after-a-low-tap")
+
+
 def test_undo_the_last_hand_is_one_tap(phone_page):
     table, _seats = seated_table()
     page = phone_page
