@@ -309,3 +309,40 @@ def test_a_place_a_tie_break_decided_is_marked_and_explained_under_the_table(db)
     note = next(r for r in pages[0].runs if r.text.strip() == "Behind on games won")
     assert note.box[1] > max(cell[3] for cell in pages[0].cells)
     assert overflows(pages) == []
+
+
+@pytest.mark.parametrize("way", ["print page", "api"])
+@pytest.mark.parametrize("kind", PrintJob.Kind.values)
+def test_every_printout_comes_from_the_print_page_and_the_api(
+    db, client, eager, django_capture_on_commit_callbacks, kind, way
+):
+    """What an organiser prints from the pages, an app prints through the API: each kind
+    comes out whole either way, with every player's name in it. Standings are printed
+    from the standings page, the others from the print page."""
+    tournament = make_event(players=13, rounds=2)
+    if way == "print page":
+        client.force_login(tournament.owner)
+        if kind == PrintJob.Kind.STANDINGS:
+            url, data = reverse("standings-print", args=[tournament.pk]), {"paper": "letter"}
+        else:
+            url = reverse("print-request", args=[tournament.pk])
+            data = {"kind": kind, "paper": "letter", "per_page": 4}
+        with django_capture_on_commit_callbacks(execute=True):
+            response = client.post(url, data)
+        assert response.status_code == 302
+        job = PrintJob.objects.get()
+    else:
+        api = APIClient()
+        api.force_login(tournament.owner)
+        with django_capture_on_commit_callbacks(execute=True):
+            response = api.post(
+                f"/api/tournaments/{tournament.pk}/print-jobs/", {"kind": kind}, format="json"
+            )
+        assert response.status_code == 202, response.json()
+        job = PrintJob.objects.get(pk=response.json()["id"])
+    job.refresh_from_db()
+    assert job.kind == kind and job.status == PrintJob.Status.DONE, job.error
+    with job.pdf.open("rb") as handle:
+        pages = read_pages(handle.read())
+    assert pages
+    assert missing_names(pages, expected_names(tournament)) == []
