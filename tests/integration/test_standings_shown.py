@@ -256,6 +256,7 @@ def test_the_removal_preview_shows_repeated_partners_only_where_partners_change(
     for fmt, variant, shown in (
         ("progressive", "north-american", True),
         ("cutthroat", "three-handed", False),
+        ("heads-up", "two-handed", False),
     ):
         night = tournament_services.create_tournament(
             owner=organiser,
