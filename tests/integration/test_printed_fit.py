@@ -173,6 +173,24 @@ def test_the_wall_chart_gives_each_player_a_numbered_row_with_table_seat_and_par
     assert text.count("Bye") >= 4
 
 
+@pytest.mark.parametrize(("rounds", "landscape"), [(4, False), (12, True)])
+def test_the_wall_chart_turns_landscape_only_when_its_rounds_need_the_width(db, rounds, landscape):
+    """A short night's chart hangs upright; twelve rounds across need the page turned.
+    Either way each player's own row reads from a step away: the name a player looks
+    for is 10 pt at the least (partners, in the round cells, are smaller)."""
+    tournament = make_event(players=13, rounds=rounds)
+    data, _planned = printed(tournament, PrintJob.Kind.ROTATION_CHART)
+    pages = read_pages(data)
+    assert all((page.width > page.height) == landscape for page in pages)
+    largest: dict[str, float] = {}
+    for page in pages:
+        for run in page.runs:
+            name = run.text.strip()
+            largest[name] = max(largest.get(name, 0.0), run.size)
+    names = expected_names(tournament)
+    assert all(largest.get(name, 0.0) >= 10 for name in names), largest
+
+
 def test_a_chart_for_a_big_room_repeats_its_headings_on_every_page(db):
     tournament = make_event(players=40, rounds=8)
     with translation.override("pt"):
