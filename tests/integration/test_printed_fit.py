@@ -228,6 +228,9 @@ def test_standings_say_after_which_round_and_put_the_small_print_under_the_table
     pages = read_pages(data)
     loose = pages[0].loose_texts()
     assert "After round 2 · provisional" in loose
+    heading = " ".join(loose)
+    assert "Legion Hall Spring Euchre" in heading
+    assert "14 March 2026" in heading or "March 14, 2026" in heading, heading
     headers = " ".join(pages[0].cell_texts())
     assert all(word in headers for word in ("Place", "Played", "W–D–L", "Byes"))
     # The note is below the last row, not squeezed between the heading and the table.
