@@ -300,6 +300,16 @@ def test_the_phone_page_reads_in_each_language(browser, live_server, transaction
         assert words["undo"] in page.locator(".scoring-remove").inner_text()
         width = page.evaluate("document.documentElement.scrollWidth")
         assert width <= PHONE["width"], f"the page is {width}px wide"
+        # The same result sits on the same row for both sides, however the names wrap.
+        sides = page.locator(".outcome-side").all()
+        assert len(sides) == 2
+        left, right = (
+            [b.bounding_box() for b in side.locator('button[name="outcome"]').all()]
+            for side in sides
+        )
+        assert len(left) == len(right) == 7
+        for row, (a, b) in enumerate(zip(left, right, strict=True), start=1):
+            assert abs(a["y"] - b["y"]) < 1 and abs(a["height"] - b["height"]) < 1, row
         ARTIFACTS.mkdir(exist_ok=True)
         # The screen as the scorer holds it (a full-page shot draws the sticky score
         # where the scroll left it): after the tap, then down at the buttons.
