@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import random
 
-from . import _cli, exact_cover, whist_cyclic
+from . import _cli, _native, exact_cover, whist_cyclic
 
 STAGE_ONE_MOVES = 20_000
 TILING_NODES = 1_000
@@ -129,8 +129,25 @@ class Shapes:
             self.tables[k] = list(values)
             self._tally(k, 1)
 
-    def solve(self, max_moves: int = STAGE_ONE_MOVES) -> bool:
-        """Tabu min-conflicts until every opponent class is met twice."""
+    def solve(self, max_moves: int = STAGE_ONE_MOVES, native: bool = True) -> bool:
+        """Tabu min-conflicts until every opponent class is met twice: in the C
+        helper when there is one (its own random numbers, seeded from self.rng),
+        else the same rules here."""
+        if native and _native.library() is not None:
+            cost = _native.shapes_solve(
+                self.q,
+                self.inf,
+                self.tables,
+                self.rng.getrandbits(64),
+                max_moves,
+                TABU_TENURE,
+                NOISE,
+            )
+            self.count[:] = [0] * len(self.count)
+            for k in range(len(self.tables)):
+                self._tally(k, 1)
+            assert cost == self.cost()
+            return cost == 0
         tabu: dict[tuple[int, int], int] = {}
         cost = self.cost()
         count, rng, q = self.count, self.rng, self.q
@@ -264,9 +281,15 @@ class Shapes:
         d1, d2, x = self.tables[k]
         return (0, -d1 % self.q, -x % self.q, (-x - d2) % self.q)
 
-    def tile(self, seed: int, nodes: int = TILING_NODES) -> tuple[int, ...] | None:
+    def tile(
+        self, seed: int, nodes: int = TILING_NODES, native: bool = True
+    ) -> tuple[int, ...] | None:
         """Place every shape (or its mirror) at a translate so the tables partition
-        the players; the flat starter (INF as -1) or None within the node limit."""
+        the players; the flat starter (INF as -1) or None within the node limit.
+        The C helper builds the options itself: here, building them cost thirty
+        times the cover."""
+        if native and _native.library() is not None:
+            return _native.shapes_tile(self.q, self.inf, self.tables, seed, nodes)
         q = self.q
         taken = {0}
         first: list[int] = []
