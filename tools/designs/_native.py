@@ -91,6 +91,14 @@ def library() -> ctypes.CDLL | None:
         ctypes.c_long,
         ctypes.POINTER(ctypes.c_int),
     ]
+    lib.shapes_walk.restype = ctypes.c_int
+    lib.shapes_walk.argtypes = [
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.POINTER(ctypes.c_int),
+        ctypes.c_uint64,
+    ]
     _library = lib
     return lib
 
@@ -150,3 +158,17 @@ def shapes_tile(
     if not lib.shapes_tile(q, int(inf), len(tables), flat, seed & (2**64 - 1), nodes, out):
         return None
     return tuple(out)
+
+
+def shapes_walk(q: int, inf: bool, tables: list[list[int]], seed: int) -> bool:
+    """One step of whist_shapes' walk on `tables` (changed in place): two tables
+    take new values giving back the same opponent classes; False if the pair drawn
+    has no such move. Needs library()."""
+    lib = library()
+    assert lib is not None
+    flat = (ctypes.c_int * (3 * len(tables)))(*(v for row in tables for v in row))
+    if not lib.shapes_walk(q, int(inf), len(tables), flat, seed & (2**64 - 1)):
+        return False
+    for k, row in enumerate(tables):
+        row[:] = flat[3 * k : 3 * k + 3]
+    return True

@@ -231,3 +231,94 @@ int shapes_tile(int q, int inf, int n_tables, const int *tables, uint64_t seed, 
     free(taken); free(point_item); free(starts); free(items); free(seat_of); free(chosen);
     return found > 0;
 }
+
+static void shuffle(int *a, int n) {
+    for (int i = n - 1; i > 0; i--) {
+        int j = below(i + 1), t = a[i];
+        a[i] = a[j]; a[j] = t;
+    }
+}
+
+static void sort_small(int *a, int n) {
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && a[j - 1] > a[j]; j--) { int t = a[j]; a[j] = a[j - 1]; a[j - 1] = t; }
+}
+
+/* The walk (Shapes.walk): two tables trade a partner class (or not) and take new
+   x values giving back the same opponent classes. 1 if it moved, 0 if the pair
+   drawn has no such move. Run here because in Python it cost five times the
+   tiling it feeds. */
+int shapes_walk(int q, int inf, int n_tables, int *tables, uint64_t seed) {
+    Q = q; INF = inf; rng_state = seed;
+    CLS = malloc(sizeof(int) * q);
+    for (int d = 0; d < q; d++) CLS[d] = d < q - d ? d : q - d;
+    int *firsts = malloc(sizeof(int) * q), *seconds = malloc(sizeof(int) * q);
+    int k = below(n_tables), j = below(n_tables - 1);
+    if (j >= k) j++;
+    int old[8], n_old;
+    n_old = opponents(k, tables[3 * k], tables[3 * k + 1], tables[3 * k + 2], old);
+    n_old += opponents(j, tables[3 * j], tables[3 * j + 1], tables[3 * j + 2], old + n_old);
+    sort_small(old, n_old);
+    int trades[5][4], n_trades = 0; /* k's d1, d2, then j's */
+    int d[2] = {tables[3 * k], tables[3 * k + 1]}, e[2] = {tables[3 * j], tables[3 * j + 1]};
+    trades[n_trades][0] = d[0]; trades[n_trades][1] = d[1];
+    trades[n_trades][2] = e[0]; trades[n_trades++][3] = e[1];
+    for (int mine = 0; mine < (inf && k == 0 ? 1 : 2); mine++)
+        for (int theirs = 0; theirs < (inf && j == 0 ? 1 : 2); theirs++) {
+            int a[2] = {d[0], d[1]}, b[2] = {e[0], e[1]};
+            int t = a[mine]; a[mine] = b[theirs]; b[theirs] = t;
+            trades[n_trades][0] = a[0]; trades[n_trades][1] = a[1];
+            trades[n_trades][2] = b[0]; trades[n_trades++][3] = b[1];
+        }
+    int order[5];
+    for (int i = 0; i < n_trades; i++) order[i] = i;
+    shuffle(order, n_trades);
+    int moved = 0;
+    for (int o = 0; o < n_trades && !moved; o++) {
+        int *tr = trades[order[o]], seats[4];
+        int n_firsts = 0, n_seconds = 0;
+        for (int y = 1; y < q; y++) {
+            int n = opponents(k, tr[0], tr[1], y, seats), zero = 0;
+            for (int i = 0; i < n; i++) zero |= seats[i] == 0;
+            if (!zero) firsts[n_firsts++] = y;
+        }
+        for (int z = 1; z < q; z++) {
+            int n = opponents(j, tr[2], tr[3], z, seats), zero = 0;
+            for (int i = 0; i < n; i++) zero |= seats[i] == 0;
+            if (!zero) seconds[n_seconds++] = z;
+        }
+        shuffle(firsts, n_firsts);
+        for (int f = 0; f < n_firsts && !moved; f++) {
+            int y = firsts[f], mine_classes[4], rest[8], n_rest = n_old;
+            int n_mine = opponents(k, tr[0], tr[1], y, mine_classes);
+            for (int i = 0; i < n_old; i++) rest[i] = old[i];
+            int fits = 1;
+            for (int i = 0; i < n_mine && fits; i++) {
+                int at = -1;
+                for (int r = 0; r < n_rest && at < 0; r++) if (rest[r] == mine_classes[i]) at = r;
+                if (at < 0) fits = 0;
+                else rest[at] = rest[--n_rest];
+            }
+            if (!fits) continue;
+            sort_small(rest, n_rest);
+            shuffle(seconds, n_seconds);
+            for (int s = 0; s < n_seconds && !moved; s++) {
+                int z = seconds[s], theirs_classes[4];
+                int n_theirs = opponents(j, tr[2], tr[3], z, theirs_classes);
+                if (n_theirs != n_rest) continue;
+                sort_small(theirs_classes, n_theirs);
+                int same = 1;
+                for (int i = 0; i < n_rest; i++) same &= theirs_classes[i] == rest[i];
+                if (!same) continue;
+                if (tr[0] == d[0] && tr[1] == d[1] && y == tables[3 * k + 2] && tr[2] == e[0] &&
+                    tr[3] == e[1] && z == tables[3 * j + 2])
+                    continue;
+                tables[3 * k] = tr[0]; tables[3 * k + 1] = tr[1]; tables[3 * k + 2] = y;
+                tables[3 * j] = tr[2]; tables[3 * j + 1] = tr[3]; tables[3 * j + 2] = z;
+                moved = 1;
+            }
+        }
+    }
+    free(CLS); free(firsts); free(seconds);
+    return moved;
+}

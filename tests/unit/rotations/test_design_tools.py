@@ -142,6 +142,7 @@ SLOW_SEARCHES = [
     (whist_shapes, 68),
     (whist_shapes, 72),
     (whist_shapes, 76),
+    (whist_shapes, 77),
     (whist_multiplier, 69),
     (whist_two_stage, 33),
     (whist_two_stage, 36),
@@ -183,7 +184,7 @@ def test_the_compiled_and_the_python_exact_cover_both_return_exact_covers(native
 
 
 @pytest.mark.parametrize("native", [True, False])
-def test_both_shapes_stage_ones_meet_every_class_twice_and_both_tilers_place_the_shapes(native):
+def test_the_c_and_python_shapes_stages_meet_every_class_twice_and_place_the_shapes(native):
     shapes = whist_shapes.Shapes(44, random.Random(3))
     assert shapes.solve(native=native)
     # Counted afresh, not from the state the search kept.
@@ -199,8 +200,13 @@ def test_both_shapes_stage_ones_meet_every_class_twice_and_both_tilers_place_the
         flat = shapes.tile(seeds.randrange(1 << 30), native=native)
         if flat is not None:
             break
-        while not shapes.walk():
+        classes = sorted(c for k, t in enumerate(shapes.tables) for c in shapes.opponents(k, *t))
+        while not shapes.walk(native=native):
             pass
+        # The walk keeps every opponent class where it was.
+        assert classes == sorted(
+            c for k, t in enumerate(shapes.tables) for c in shapes.opponents(k, *t)
+        )
     assert flat is not None
     assert whist_shapes.problem(44, flat) == ""
     q = shapes.q
