@@ -1,11 +1,15 @@
-"""The compiled exact cover (dlx.c), built with the system C compiler on first use.
+"""The compiled helpers (dlx.c, shapes.c), built with the system C compiler on first use.
 
 The tiling stages of `whist_shapes` and `whist_multiplier` run an exact cover
 thousands of times per starter; in Python that is about 40 microseconds a node,
-in C well under one, which is what brings 68 to 112 within minutes. The library
-is built once into the user's cache directory (keyed by the source's hash) and
-loaded with ctypes. Without a compiler, or with DESIGNS_PURE_PYTHON=1 set, the
-searches run the pure-Python `exact_cover._search` instead (same search, slower).
+in C well under one. `shapes.c` holds the rest of `whist_shapes`' inner loop:
+stage one (the tabu search over partner classes and x, a few microseconds a
+move instead of 1.7 ms) and the building of the tiling's options, which cost
+Python thirty times the cover. That is what brings 77 to 112 within minutes.
+The library is built once into the user's cache directory (keyed by the
+sources' hash) and loaded with ctypes. Without a compiler, or with
+DESIGNS_PURE_PYTHON=1 set, the searches run the pure-Python `exact_cover._search`
+and `Shapes.solve` / `Shapes.tile` instead (same searches, slower).
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-SOURCE = Path(__file__).with_name("dlx.c")
+SOURCES = [Path(__file__).with_name(name) for name in ("dlx.c", "shapes.c")]
 _library: ctypes.CDLL | None = None
 _tried = False
 
@@ -36,8 +40,8 @@ def library() -> ctypes.CDLL | None:
     _tried = True
     if os.environ.get("DESIGNS_PURE_PYTHON"):
         return None
-    source = SOURCE.read_bytes()
-    target = _cache_dir() / f"dlx-{hashlib.sha256(source).hexdigest()[:16]}.so"
+    source = b"".join(path.read_bytes() for path in SOURCES)
+    target = _cache_dir() / f"designs-{hashlib.sha256(source).hexdigest()[:16]}.so"
     if not target.exists():
         target.parent.mkdir(parents=True, exist_ok=True)
         compiler = os.environ.get("CC", "cc")
@@ -45,7 +49,7 @@ def library() -> ctypes.CDLL | None:
             built = Path(tmp) / target.name
             try:
                 subprocess.run(
-                    [compiler, "-O2", "-shared", "-fPIC", "-o", str(built), str(SOURCE)],
+                    [compiler, "-O2", "-shared", "-fPIC", "-o", str(built), *map(str, SOURCES)],
                     check=True,
                     capture_output=True,
                 )
@@ -66,8 +70,53 @@ def library() -> ctypes.CDLL | None:
         ctypes.c_int,
         ctypes.POINTER(ctypes.c_int),
     ]
+    lib.shapes_solve.restype = ctypes.c_int
+    lib.shapes_solve.argtypes = [
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.POINTER(ctypes.c_int),
+        ctypes.c_uint64,
+        ctypes.c_long,
+        ctypes.c_int,
+        ctypes.c_double,
+    ]
+    lib.shapes_tile.restype = ctypes.c_int
+    lib.shapes_tile.argtypes = [
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.POINTER(ctypes.c_int),
+        ctypes.c_uint64,
+        ctypes.c_long,
+        ctypes.POINTER(ctypes.c_int),
+    ]
+    lib.shapes_walk.restype = ctypes.c_int
+    lib.shapes_walk.argtypes = [
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.c_int,
+        ctypes.POINTER(ctypes.c_int),
+        ctypes.c_uint64,
+    ]
     _library = lib
     return lib
+
+
+def shapes_solve(
+    q: int, inf: bool, tables: list[list[int]], seed: int, max_moves: int, tenure: int, noise: float
+) -> int:
+    """Stage one of whist_shapes on `tables` (rows d1, d2, x, changed in place); the
+    cost left, 0 when every opponent class is met twice. Needs library()."""
+    lib = library()
+    assert lib is not None
+    flat = (ctypes.c_int * (3 * len(tables)))(*(v for row in tables for v in row))
+    cost = lib.shapes_solve(
+        q, int(inf), len(tables), flat, seed & (2**64 - 1), max_moves, tenure, noise
+    )
+    for k, row in enumerate(tables):
+        row[:] = flat[3 * k : 3 * k + 3]
+    return cost
 
 
 def solve(
@@ -95,3 +144,31 @@ def solve(
         out,
     )
     return list(out[:found]) if found > 0 else None
+
+
+def shapes_tile(
+    q: int, inf: bool, tables: list[list[int]], seed: int, nodes: int
+) -> tuple[int, ...] | None:
+    """Stage two of whist_shapes: the flat starter (INF as -1) with every table's
+    shape or mirror placed at a translate, or None within the node limit."""
+    lib = library()
+    assert lib is not None
+    flat = (ctypes.c_int * (3 * len(tables)))(*(v for row in tables for v in row))
+    out = (ctypes.c_int * (4 * len(tables)))()
+    if not lib.shapes_tile(q, int(inf), len(tables), flat, seed & (2**64 - 1), nodes, out):
+        return None
+    return tuple(out)
+
+
+def shapes_walk(q: int, inf: bool, tables: list[list[int]], seed: int) -> bool:
+    """One step of whist_shapes' walk on `tables` (changed in place): two tables
+    take new values giving back the same opponent classes; False if the pair drawn
+    has no such move. Needs library()."""
+    lib = library()
+    assert lib is not None
+    flat = (ctypes.c_int * (3 * len(tables)))(*(v for row in tables for v in row))
+    if not lib.shapes_walk(q, int(inf), len(tables), flat, seed & (2**64 - 1)):
+        return False
+    for k, row in enumerate(tables):
+        row[:] = flat[3 * k : 3 * k + 3]
+    return True

@@ -12,10 +12,17 @@ tables trade a partner class (or not) and take new x values giving back the same
 opponent classes, and the tiling is tried again.
 
 The stored starters came from a C version whose seeds were not kept, so this finds
-*a* valid starter of the same shape; `--check-stored` checks the stored one. The
-tiling runs in the C helper (`_native`, pure Python without a compiler): 44 to 64
-take 0.2 to 3 s of CPU, 68 18 s, 72 53 s, 76 37 s, 84 122 s; 77, 85 and the larger
-sizes are too slow to wait for, stage one being the cost now (README.md).
+*a* valid starter of the same shape; `--check-stored` checks the stored one.
+Stage one, the walk and the building and covering of the tiling run in the C
+helper (`shapes.c` and `dlx.c` through `_native`; the same rules in pure Python
+without a compiler, about 1.7 ms a stage-one move instead of a few microseconds).
+Seed 0, CPU seconds on the project's busy 2-core box: 44 to 68 take 0.1 to 0.5 s,
+72 1.0 s, 76 8.5 s, 77 11.6 s, 84 20 s; 85 16.5 s with
+--seed 2 (seed 0 did not finish in 4 min wall). 104, 108 and 112 still find
+nothing in minutes: at 104 not one of 300 shape sets tiled even with 100,000
+nodes each, and at 84 about one in 5,000 to 10,000 tiles (the C version
+reported one in 1,000 at 104 and 108), so the tiling, not stage one, is the
+cost there now (README.md).
 
     python -m tools.designs.whist_shapes 57
 """
@@ -24,7 +31,7 @@ from __future__ import annotations
 
 import random
 
-from . import _cli, exact_cover, whist_cyclic
+from . import _cli, _native, exact_cover, whist_cyclic
 
 STAGE_ONE_MOVES = 20_000
 TILING_NODES = 1_000
@@ -129,8 +136,25 @@ class Shapes:
             self.tables[k] = list(values)
             self._tally(k, 1)
 
-    def solve(self, max_moves: int = STAGE_ONE_MOVES) -> bool:
-        """Tabu min-conflicts until every opponent class is met twice."""
+    def solve(self, max_moves: int = STAGE_ONE_MOVES, native: bool = True) -> bool:
+        """Tabu min-conflicts until every opponent class is met twice: in the C
+        helper when there is one (its own random numbers, seeded from self.rng),
+        else the same rules here."""
+        if native and _native.library() is not None:
+            cost = _native.shapes_solve(
+                self.q,
+                self.inf,
+                self.tables,
+                self.rng.getrandbits(64),
+                max_moves,
+                TABU_TENURE,
+                NOISE,
+            )
+            self.count[:] = [0] * len(self.count)
+            for k in range(len(self.tables)):
+                self._tally(k, 1)
+            assert cost == self.cost()
+            return cost == 0
         tabu: dict[tuple[int, int], int] = {}
         cost = self.cost()
         count, rng, q = self.count, self.rng, self.q
@@ -227,9 +251,12 @@ class Shapes:
             cost += change
         return cost == 0
 
-    def walk(self) -> bool:
+    def walk(self, native: bool = True) -> bool:
         """Two tables trade a partner class (or not) and take new x values that give
-        back the same opponent classes; False if the pair drawn has no such move."""
+        back the same opponent classes; False if the pair drawn has no such move.
+        The opponent counts are unchanged by it, so the C helper need not see them."""
+        if native and _native.library() is not None:
+            return _native.shapes_walk(self.q, self.inf, self.tables, self.rng.getrandbits(64))
         k, j = self.rng.sample(range(len(self.tables)), 2)
         old = sorted(self.opponents(k, *self.tables[k]) + self.opponents(j, *self.tables[j]))
         (d1, d2, _), (e1, e2, _) = self.tables[k], self.tables[j]
@@ -264,9 +291,15 @@ class Shapes:
         d1, d2, x = self.tables[k]
         return (0, -d1 % self.q, -x % self.q, (-x - d2) % self.q)
 
-    def tile(self, seed: int, nodes: int = TILING_NODES) -> tuple[int, ...] | None:
+    def tile(
+        self, seed: int, nodes: int = TILING_NODES, native: bool = True
+    ) -> tuple[int, ...] | None:
         """Place every shape (or its mirror) at a translate so the tables partition
-        the players; the flat starter (INF as -1) or None within the node limit."""
+        the players; the flat starter (INF as -1) or None within the node limit.
+        The C helper builds the options itself: here, building them cost thirty
+        times the cover."""
+        if native and _native.library() is not None:
+            return _native.shapes_tile(self.q, self.inf, self.tables, seed, nodes)
         q = self.q
         taken = {0}
         first: list[int] = []
@@ -313,7 +346,7 @@ def find(n: int, seed: int = 0, max_shape_sets: int | None = None) -> tuple[int,
             if max_shape_sets is not None and tried >= max_shape_sets:
                 return None
             tried += 1
-            flat = shapes.tile(rng.randrange(1 << 30))
+            flat = shapes.tile(rng.randrange(1 << 30), TILING_NODES)
             if flat is not None and whist_cyclic.problem(n, flat) == "":
                 return flat
             while not shapes.walk():

@@ -9,6 +9,7 @@ Stored tables are read only through tools.designs._stored.
 from __future__ import annotations
 
 import ast
+import random
 
 import pytest
 
@@ -141,6 +142,7 @@ SLOW_SEARCHES = [
     (whist_shapes, 68),
     (whist_shapes, 72),
     (whist_shapes, 76),
+    (whist_shapes, 77),
     (whist_multiplier, 69),
     (whist_two_stage, 33),
     (whist_two_stage, 36),
@@ -179,6 +181,41 @@ def test_the_compiled_and_the_python_exact_cover_both_return_exact_covers(native
     odd = [cell for cell in cells if cell != (0, 0)]
     options = [o for o in options if (0, 0) not in o]
     assert exact_cover.solve(options, odd, seed=5, max_restarts=3, native=native) is None
+
+
+@pytest.mark.parametrize("native", [True, False])
+def test_the_c_and_python_shapes_stages_meet_every_class_twice_and_place_the_shapes(native):
+    shapes = whist_shapes.Shapes(44, random.Random(3))
+    assert shapes.solve(native=native)
+    # Counted afresh, not from the state the search kept.
+    count = [0] * (shapes.half + 1)
+    for k, table in enumerate(shapes.tables):
+        for c in shapes.opponents(k, *table):
+            count[c] += 1
+    assert count == [0] + [2] * shapes.half
+    partners = sorted(d for d1, d2, _ in shapes.tables for d in (d1, d2) if d)
+    assert partners == list(range(1, shapes.half + 1))
+    seeds = random.Random(4)
+    for _ in range(200):
+        flat = shapes.tile(seeds.randrange(1 << 30), native=native)
+        if flat is not None:
+            break
+        classes = sorted(c for k, t in enumerate(shapes.tables) for c in shapes.opponents(k, *t))
+        while not shapes.walk(native=native):
+            pass
+        # The walk keeps every opponent class where it was.
+        assert classes == sorted(
+            c for k, t in enumerate(shapes.tables) for c in shapes.opponents(k, *t)
+        )
+    assert flat is not None
+    assert whist_shapes.problem(44, flat) == ""
+    q = shapes.q
+    for k in range(1, len(shapes.tables)):
+        seat = set(flat[4 * k : 4 * k + 4])
+        shape = shapes.points(k)
+        assert any(
+            seat == {(t + sign * p) % q for p in shape} for sign in (1, -1) for t in range(q)
+        )
 
 
 def test_the_shapes_search_still_works_without_a_c_compiler(monkeypatch):
