@@ -23,6 +23,20 @@ import tempfile
 from pathlib import Path
 
 SOURCES = [Path(__file__).with_name(name) for name in ("dlx.c", "shapes.c")]
+# Not compiled on their own, but a change to them must rebuild the library.
+HEADERS = [Path(__file__).with_name("random.h")]
+_INT = ctypes.c_int
+_INTS = ctypes.POINTER(ctypes.c_int)
+_U64 = ctypes.c_uint64
+_LONG = ctypes.c_long
+_DOUBLE = ctypes.c_double
+# Every helper answers an int; these are its arguments, in the C order.
+_SIGNATURES = {
+    "dlx_solve": [_INT, _INT, _INT, _INTS, _INTS, _U64, _LONG, _INT, _INTS],
+    "shapes_solve": [_INT, _INT, _INT, _INTS, _U64, _LONG, _INT, _DOUBLE],
+    "shapes_tile": [_INT, _INT, _INT, _INTS, _U64, _LONG, _INTS],
+    "shapes_walk": [_INT, _INT, _INT, _INTS, _U64],
+}
 _library: ctypes.CDLL | None = None
 _tried = False
 
@@ -40,7 +54,7 @@ def library() -> ctypes.CDLL | None:
     _tried = True
     if os.environ.get("DESIGNS_PURE_PYTHON"):
         return None
-    source = b"".join(path.read_bytes() for path in SOURCES)
+    source = b"".join(path.read_bytes() for path in [*SOURCES, *HEADERS])
     target = _cache_dir() / f"designs-{hashlib.sha256(source).hexdigest()[:16]}.so"
     if not target.exists():
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -58,47 +72,10 @@ def library() -> ctypes.CDLL | None:
                 return None
             os.replace(built, target)
     lib = ctypes.CDLL(str(target))
-    lib.dlx_solve.restype = ctypes.c_int
-    lib.dlx_solve.argtypes = [
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.POINTER(ctypes.c_int),
-        ctypes.POINTER(ctypes.c_int),
-        ctypes.c_uint64,
-        ctypes.c_long,
-        ctypes.c_int,
-        ctypes.POINTER(ctypes.c_int),
-    ]
-    lib.shapes_solve.restype = ctypes.c_int
-    lib.shapes_solve.argtypes = [
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.POINTER(ctypes.c_int),
-        ctypes.c_uint64,
-        ctypes.c_long,
-        ctypes.c_int,
-        ctypes.c_double,
-    ]
-    lib.shapes_tile.restype = ctypes.c_int
-    lib.shapes_tile.argtypes = [
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.POINTER(ctypes.c_int),
-        ctypes.c_uint64,
-        ctypes.c_long,
-        ctypes.POINTER(ctypes.c_int),
-    ]
-    lib.shapes_walk.restype = ctypes.c_int
-    lib.shapes_walk.argtypes = [
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.c_int,
-        ctypes.POINTER(ctypes.c_int),
-        ctypes.c_uint64,
-    ]
+    for name, argtypes in _SIGNATURES.items():
+        function = getattr(lib, name)
+        function.restype = ctypes.c_int
+        function.argtypes = argtypes
     _library = lib
     return lib
 

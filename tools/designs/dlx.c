@@ -5,18 +5,11 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "random.h"
+
 static int *L, *R, *U, *D, *COL, *ROW, *S, *chosen, *stack;
 static long nodes, limit;
 static int n_primary, depth, stack_top;
-static uint64_t rng_state;
-
-static uint64_t next_random(void) { /* splitmix64 */
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
-
 static void cover(int c) {
     L[R[c]] = L[c]; R[L[c]] = R[c];
     for (int i = D[c]; i != c; i = D[i])

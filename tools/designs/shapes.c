@@ -6,16 +6,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
+#include "random.h"
+
 #define BAD 1000
-
-static uint64_t rng_state;
-
-static uint64_t next_random(void) { /* splitmix64 */
-    uint64_t z = (rng_state += 0x9E3779B97F4A7C15ULL);
-    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
-    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
-    return z ^ (z >> 31);
-}
 
 static int below(int n) { return (int)(next_random() % (uint64_t)n); }
 
