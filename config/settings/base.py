@@ -109,7 +109,7 @@ LANGUAGE_CODE = "en"
 LANGUAGES = [
     ("en", _("English")),
     ("it", _("Italian")),
-    ("pt", _("Portuguese")),
+    ("pt-br", _("Brazilian Portuguese")),
     ("pl", _("Polish")),
 ]
 LOCALE_PATHS = [BASE_DIR / "locale"]

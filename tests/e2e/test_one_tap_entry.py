@@ -266,7 +266,7 @@ def test_each_variants_buttons_on_a_phone_and_a_laptop(
 # the buttons, seat names in the reader's words, nothing wider than the phone.
 READER = {
     "it": {"undo": "Annulla", "north": "Nord", "west": "Ovest"},
-    "pt": {"undo": "Desfazer", "north": "Norte", "west": "Oeste"},
+    "pt-br": {"undo": "Desfazer", "north": "Norte", "west": "Oeste"},
     "pl": {"undo": "Cofnij", "north": "Północ", "west": "Zachód"},
 }
 

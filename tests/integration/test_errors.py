@@ -26,7 +26,7 @@ from tournaments.rotations import RotationError
 from tournaments.rotations.errors import MESSAGES as ROTATION_MESSAGES
 from tournaments.services._common import rotation_words
 
-LANGUAGES = ["en", "it", "pt", "pl"]
+LANGUAGES = ["en", "it", "pt-br", "pl"]
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -193,7 +193,7 @@ def test_the_wall_chart_turns_landscape_only_when_its_rounds_need_the_width(db, 
 
 def test_a_chart_for_a_big_room_repeats_its_headings_on_every_page(db):
     tournament = make_event(players=40, rounds=8)
-    with translation.override("pt"):
+    with translation.override("pt-br"):
         data, planned = printed(tournament, PrintJob.Kind.ROTATION_CHART)
         heading = translation.gettext("Player")
     pages = read_pages(data)

@@ -103,7 +103,7 @@ def test_the_short_labels_are_read_in_the_readers_language(db, polish_seat_lette
         assert seat_names.short_labels(FOUR) == ["N", "E", "S", "W"]
     # Italian and Portuguese already say O for West (Ovest, Oeste), Portuguese L for
     # East (Leste); the four stay distinct in every language the site speaks.
-    for language in ("en", "it", "pt", "pl"):
+    for language in ("en", "it", "pt-br", "pl"):
         with translation.override(language):
             assert len(set(seat_names.short_labels(FOUR))) == 4
             assert len(set(seat_names.full_names(FOUR))) == 4

@@ -10,7 +10,7 @@ from scoring.messages import engine_message
 
 @pytest.mark.parametrize(
     ("language", "sign_in"),
-    [("it", "Accedi"), ("pt", "Entrar"), ("pl", "Zaloguj")],
+    [("it", "Accedi"), ("pt-br", "Entrar"), ("pl", "Zaloguj")],
 )
 def test_the_sign_in_page_is_translated(client, language, sign_in):
     response = client.get(reverse("login"), headers={"accept-language": language})
@@ -18,7 +18,7 @@ def test_the_sign_in_page_is_translated(client, language, sign_in):
     assert sign_in in response.content.decode()
 
 
-@pytest.mark.parametrize("language", ["it", "pt", "pl"])
+@pytest.mark.parametrize("language", ["it", "pt-br", "pl"])
 def test_a_rule_the_engine_refuses_is_explained_in_the_scorers_language(language):
     hand = parse_hand(
         {"dealer": 0, "maker": 1, "round": 2, "trump": "hearts", "turn_up": "9H", "tricks": 3}
@@ -45,7 +45,7 @@ def test_a_game_and_an_option_in_a_message_are_named_in_the_scorers_language():
     assert "Euchre a sei" in italian and "Da solo alla canadese" in italian
 
 
-@pytest.mark.parametrize("language", ["it", "pt", "pl"])
+@pytest.mark.parametrize("language", ["it", "pt-br", "pl"])
 def test_the_committed_catalog_holds_every_translation_of_its_po_file(language, tmp_path):
     """The site reads the compiled .mo: one left behind its .po shows English to readers
     although a translator has done the work (it happened: 70 Italian messages)."""
@@ -60,10 +60,34 @@ def test_the_committed_catalog_holds_every_translation_of_its_po_file(language, 
 
     if shutil.which("msgfmt") is None:
         missing_service("needs GNU gettext's msgfmt (Debian package gettext)")
-    folder = Path(settings.BASE_DIR) / "locale" / language / "LC_MESSAGES"
+    from django.utils import translation
+
+    locale = translation.to_locale(language)  # pt-br is kept in locale/pt_BR
+    folder = Path(settings.BASE_DIR) / "locale" / locale / "LC_MESSAGES"
     fresh = tmp_path / "django.mo"
     subprocess.run(["msgfmt", "--check", "-o", str(fresh), str(folder / "django.po")], check=True)
     with (folder / "django.mo").open("rb") as committed, fresh.open("rb") as compiled:
         assert gettext.GNUTranslations(committed)._catalog == (
             gettext.GNUTranslations(compiled)._catalog
-        ), f"run: python manage.py compilemessages -l {language}"
+        ), f"run: python manage.py compilemessages -l {locale}"
+
+
+@pytest.mark.parametrize("asked", ["pt", "pt-br", "pt-BR"])
+def test_a_reader_asking_for_portuguese_gets_the_brazilian_pages(client, asked):
+    """The catalogue is Brazilian (usuário, tela, rodada) and is offered as pt-br; a
+    browser or an old language cookie that says plain "pt" must still get it."""
+    response = client.get(reverse("login"), headers={"accept-language": asked})
+    page = response.content.decode()
+    assert '<html lang="pt-br"' in page
+    assert "Entrar" in page
+
+
+def test_a_print_job_queued_in_portuguese_before_the_rename_prints_in_portuguese(db):
+    from tournaments.models import PrintJob
+    from tournaments.printing.tasks import in_language
+
+    with in_language(PrintJob(options={"language": "pt"})):
+        assert translation.get_language() == "pt-br"
+        assert translation.gettext("Sign in") == "Entrar"
+    with in_language(PrintJob(options={"language": "xx"})):
+        assert translation.get_language() == "en"

@@ -138,8 +138,16 @@ def build_print_job(job_id: int) -> None:
 
 
 def in_language(job: PrintJob):
-    """The language the job was asked for in (jobs from before it was kept: the site's)."""
-    return translation.override(job.options.get("language") or settings.LANGUAGE_CODE)
+    """The language the job was asked for in (jobs from before it was kept: the site's).
+
+    A code the site no longer offers as such (plain "pt" from before Brazilian
+    Portuguese was named pt-br) prints in its nearest offered variant, not English."""
+    asked = job.options.get("language") or settings.LANGUAGE_CODE
+    try:
+        language = translation.get_supported_language_variant(asked)
+    except LookupError:
+        language = settings.LANGUAGE_CODE
+    return translation.override(language)
 
 
 def _build(job: PrintJob) -> None:
