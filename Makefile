@@ -22,7 +22,7 @@ PYTEST_WORKERS ?= auto
 # `make quick` skips the exhaustive rotation sweeps (marked slow); CI runs everything.
 MARKS ?=
 
-.PHONY: run serve test quick lint
+.PHONY: run serve test quick lint messages
 
 # The site and a real Celery worker (Procfile.dev, run by honcho) on kombu's filesystem
 # broker in .celery/: print jobs queue and show progress as in production, no service.
@@ -46,6 +46,16 @@ test: lint
 
 quick: MARKS = not slow
 quick: test
+
+# After a message changes in the code: refresh the three catalogues, then translate
+# what is new or marked fuzzy (locale/GLOSSARY.md holds each language's words) and
+# compile. The compiled .mo files are committed: `make run` does not need gettext.
+LOCALES := it pt_BR pl
+MESSAGE_IGNORE := --ignore='.venv/*' --ignore='tests/*' --ignore='tools/*' --ignore='bench/*' --ignore='test-artifacts/*' --ignore='static/js/htmx.min.js'
+messages: $(VENV)/.dev
+	$(PY) manage.py makemessages $(addprefix -l ,$(LOCALES)) $(MESSAGE_IGNORE)
+	$(PY) manage.py makemessages -d djangojs $(addprefix -l ,$(LOCALES)) $(MESSAGE_IGNORE)
+	$(PY) manage.py compilemessages $(addprefix -l ,$(LOCALES)) --ignore='.venv/*'
 
 # Seconds, before the tests: the formatter, the linter and the types of the two cores.
 lint: $(VENV)/.dev
