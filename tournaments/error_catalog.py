@@ -117,6 +117,9 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED,
         gettext_noop("%(name)s has already left; the rounds they played stay as played."),
     ),
+    "nothing_to_reprint": Entry(
+        Kind.CONFLICT, gettext_noop("No scorecard is waiting to be reprinted.")
+    ),
     "nothing_to_change": Entry(
         Kind.REFUSED, gettext_noop("Choose who leaves, arrives or is replaced.")
     ),

@@ -123,6 +123,8 @@ def _detail_context(request, tournament: Tournament, **forms) -> dict:
         "started": any(r.is_played for r in rounds),
         "players": players,
         "active_count": sum(1 for p in players if p.active),
+        # Kept until their new scorecards are printed (services.reprints).
+        "reprint_players": [p for p in players if p.active and p.reprint_since],
         "team_size": team_size,
         "partners_rotate": services.partners_rotate(tournament.format),
         "target": _target(tournament),
@@ -170,15 +172,7 @@ def _options_shown(tournament: Tournament) -> list[tuple[str, object]]:
 def tournament_detail(request, pk: int):
     tournament = _organiser_tournament(request, pk)
     context = _detail_context(request, tournament)
-    # Set by change_apply: shown once, right after the re-plan.
-    moved = set(request.session.pop(_reprint_key(tournament), ()))
-    if moved:
-        context["reprint_players"] = [p for p in context["players"] if p.pk in moved]
     return render(request, "tournaments/tournament_detail.html", context)
-
-
-def _reprint_key(tournament: Tournament) -> str:
-    return f"reprint-after-change-{tournament.pk}"
 
 
 def _detail_with_errors(request, tournament: Tournament, **forms):
@@ -269,11 +263,6 @@ def player_remove(request, pk: int, player_pk: int):
                 return redirect(tournament)
         else:
             messages.success(request, _removed_message(removal))
-            if removal.change is not None:
-                moved = tournament.players.filter(
-                    active=True, name__in=removal.change.moved_players
-                )
-                request.session[_reprint_key(tournament)] = list(moved.values_list("pk", flat=True))
             return redirect(tournament)
     try:
         removal = services.preview_removal(player=player)
@@ -527,7 +516,7 @@ def change_apply(request, pk: int):
     form = ChangeForm(request.POST, tournament=tournament)
     if form.is_valid():
         try:
-            change = services.apply_change(
+            services.apply_change(
                 tournament=tournament,
                 expected_fingerprint=form.cleaned_data["fingerprint"] or None,
                 **form.service_arguments(),
@@ -536,8 +525,6 @@ def change_apply(request, pk: int):
             form.add_error(None, exc.message)
         else:
             messages.success(request, _("The remaining rounds have been re-planned."))
-            moved = tournament.players.filter(active=True, name__in=change.moved_players)
-            request.session[_reprint_key(tournament)] = list(moved.values_list("pk", flat=True))
             return redirect(tournament)
     return render(
         request,
