@@ -117,6 +117,14 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED,
         gettext_noop("%(name)s has already left; the rounds they played stay as played."),
     ),
+    "not_late": Entry(Kind.CONFLICT, gettext_noop("%(name)s is not marked as late.")),
+    "late_in_fixed_teams": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "In an event of fixed teams a whole team plays each round: a team that is "
+            "late joins as a late arrival once the night has begun."
+        ),
+    ),
     "nothing_to_reprint": Entry(
         Kind.CONFLICT, gettext_noop("No scorecard is waiting to be reprinted.")
     ),
@@ -199,6 +207,13 @@ CATALOG: dict[str, Entry] = {
     ),
     "round_started:replanning": Entry(
         Kind.REFUSED, gettext_noop("A round being re-planned has started.")
+    ),
+    "round_started:late": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "The first round has started: a player who comes now joins as a late arrival "
+            "through the changes of the night."
+        ),
     ),
     "round_started:rotation": Entry(
         Kind.REFUSED,

@@ -190,6 +190,9 @@ class Player(models.Model):
     # Since when their printed scorecard is out of date (a change of the night moved
     # them); cleared by the first scorecards printout asked for after that moment.
     reprint_since = models.DateTimeField(_("scorecard out of date since"), null=True, blank=True)
+    # Marked before round 1: in the event, but sits out the first round (the
+    # rotation gives them its byes), or joins once here if there are none to give.
+    late = models.BooleanField(_("late"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -5,13 +5,15 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import redirect
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .errors import TournamentError
+from .models import Player
 from .permissions import organised_tournament
 from .printing.services import PrintingUnavailable, PrintRequestError, base_url_for
-from .services import reprints
+from .services import late, reprints
 
 
 @login_required
@@ -27,3 +29,35 @@ def reprint_print(request, pk: int):
         messages.error(request, exc.message)
         return redirect(tournament)
     return redirect("print-job", job_id=job.pk)
+
+
+@login_required
+@require_POST
+def player_late(request, pk: int, player_pk: int):
+    """ "Mark as late" (late=yes, before round 1) or "Here now" (late=no)."""
+    tournament = organised_tournament(pk=pk, user=request.user)
+    player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
+    wanted = request.POST.get("late")
+    if wanted not in ("yes", "no"):
+        messages.error(request, _("Choose “Mark as late” or “Here now”."))
+        return redirect(tournament)
+    try:
+        change = late.mark_late if wanted == "yes" else late.here_now
+        player = change(player=player)
+    except TournamentError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, late_message(player))
+    return redirect(tournament)
+
+
+def late_message(player: Player) -> str:
+    if player.late:
+        return _("%(name)s is marked late and sits out the first round.") % {"name": player.name}
+    number = late.joins_in(player)
+    if number is None:
+        return _("%(name)s is here.") % {"name": player.name}
+    return _("%(name)s is here and plays from round %(number)s.") % {
+        "name": player.name,
+        "number": number,
+    }

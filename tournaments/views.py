@@ -32,6 +32,7 @@ from .forms import (
 from .models import Player, Round, Tournament
 from .permissions import organised_tournament
 from .qr import table_qr
+from .services import late
 from .site_address import unreachable_for
 
 
@@ -605,5 +606,6 @@ def player_seat(request, pk: int, player_pk: int):
             "player": player,
             "next_seat": selectors.next_seat(player),
             "itinerary": selectors.player_itinerary(player),
+            "joins_in": late.joins_in(player) if player.late else None,
         },
     )
