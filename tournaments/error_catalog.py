@@ -125,6 +125,20 @@ CATALOG: dict[str, Entry] = {
             "late joins as a late arrival once the night has begun."
         ),
     ),
+    "swap_same_player": Entry(Kind.REFUSED, gettext_noop("Choose two different players.")),
+    "swap_not_in_play": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "Round %(number)s is not in play: players swap seats only in a round in play."
+        ),
+    ),
+    "swap_not_in_round": Entry(
+        Kind.REFUSED, gettext_noop("%(name)s has no seat and no bye in round %(number)s.")
+    ),
+    "swap_both_on_bye": Entry(
+        Kind.REFUSED,
+        gettext_noop("%(first)s and %(second)s both sit this round out: there is nothing to swap."),
+    ),
     "nothing_to_reprint": Entry(
         Kind.CONFLICT, gettext_noop("No scorecard is waiting to be reprinted.")
     ),

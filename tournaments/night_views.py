@@ -10,10 +10,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .errors import TournamentError
-from .models import Player
+from .models import Player, Round
+from .night_forms import SwapSeatsForm
 from .permissions import organised_tournament
 from .printing.services import PrintingUnavailable, PrintRequestError, base_url_for
-from .services import late, reprints
+from .services import late, reprints, swaps
 
 
 @login_required
@@ -61,3 +62,32 @@ def late_message(player: Player) -> str:
         "name": player.name,
         "number": number,
     }
+
+
+@login_required
+@require_POST
+def seats_swap(request, pk: int, number: int):
+    """Two players sat in each other's seats in this round (in play)."""
+    from .views import round_page
+
+    tournament = organised_tournament(pk=pk, user=request.user)
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    form = SwapSeatsForm(request.POST, round=rnd)
+    if form.is_valid():
+        try:
+            swaps.swap_seats(
+                round=rnd,
+                first=form.cleaned_data["first"],
+                second=form.cleaned_data["second"],
+                user=request.user,
+            )
+        except TournamentError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(
+                request,
+                _("%(first)s and %(second)s now sit in each other's seats; results follow them.")
+                % {"first": form.cleaned_data["first"], "second": form.cleaned_data["second"]},
+            )
+            return redirect("round-detail", pk=tournament.pk, number=number)
+    return round_page(request, tournament, number, status=400, swap_form=form)

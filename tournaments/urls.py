@@ -35,6 +35,11 @@ urlpatterns = [
         night_views.player_late,
         name="player-late",
     ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/swap/",
+        night_views.seats_swap,
+        name="seats-swap",
+    ),
     path("tournaments/<int:pk>/reprint/", night_views.reprint_print, name="reprint-print"),
     # Public, read-only pages: no tokens, no QR codes.
     path("t/<int:pk>/", views.tournament_public, name="tournament-public"),

@@ -30,6 +30,7 @@ from .forms import (
     TournamentForm,
 )
 from .models import Player, Round, Tournament
+from .night_forms import SwapSeatsForm
 from .permissions import organised_tournament
 from .qr import table_qr
 from .services import late
@@ -352,7 +353,11 @@ def rotation_generate(request, pk: int):
 @login_required
 @require_GET
 def round_detail(request, pk: int, number: int):
-    tournament = _organiser_tournament(request, pk)
+    return round_page(request, _organiser_tournament(request, pk), number)
+
+
+def round_page(request, tournament: Tournament, number: int, *, status: int = 200, **forms):
+    """The round's tables; also re-shown, with the form's errors, by a refused swap."""
     rnd = selectors.round_with_seating(tournament, number)
     rounds = list(Round.objects.filter(tournament=tournament).only("number", "status"))
     qr_codes = {}
@@ -370,7 +375,10 @@ def round_detail(request, pk: int, number: int):
             "progress": selectors.night_progress(tournament, rounds),
             "overrides": list(rnd.start_overrides.select_related("user")),
             "unreachable": unreachable_for(request),
+            "swap_form": forms.get("swap_form")
+            or (SwapSeatsForm(round=rnd) if rnd.status == Round.Status.IN_PLAY else None),
         },
+        status=status,
     )
 
 
