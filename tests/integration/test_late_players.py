@@ -20,7 +20,7 @@ from tournaments.services import late
 pytestmark = pytest.mark.django_db
 
 
-def _night(count: int, rounds: int = 4) -> Tournament:
+def progressive_night(count: int, rounds: int = 4) -> Tournament:
     tournament = services.create_tournament(
         owner=UserFactory(),
         name="Legion Hall Euchre",
@@ -51,7 +51,7 @@ def _partnerships(tournament) -> list[frozenset[int]]:
 
 
 def test_thirteen_players_the_late_one_takes_round_ones_bye(client):
-    tournament = _night(13)
+    tournament = progressive_night(13)
     services.generate_rotation(tournament=tournament)
     kit = tournament.players.get(name=sample_names(13)[10])
     client.force_login(tournament.owner)
@@ -76,7 +76,7 @@ def test_thirteen_players_the_late_one_takes_round_ones_bye(client):
 
 
 def test_the_late_players_scorecard_says_when_they_join(eager, django_capture_on_commit_callbacks):
-    tournament = _night(13)
+    tournament = progressive_night(13)
     kit = tournament.players.get(name=sample_names(13)[10])
     late.mark_late(player=kit)
     services.generate_rotation(tournament=tournament)
@@ -92,7 +92,7 @@ def test_the_late_players_scorecard_says_when_they_join(eager, django_capture_on
 def test_twelve_players_the_late_one_waits_outside_the_plan_then_joins_at_the_next_round(
     client,
 ):
-    tournament = _night(12)
+    tournament = progressive_night(12)
     lou = tournament.players.get(name=sample_names(12)[11])
     late.mark_late(player=lou)
     services.generate_rotation(tournament=tournament)
@@ -123,7 +123,7 @@ def test_twelve_players_the_late_one_waits_outside_the_plan_then_joins_at_the_ne
 
 
 def test_here_now_before_round_one_plans_the_player_in_from_round_one():
-    tournament = _night(12)
+    tournament = progressive_night(12)
     lou = tournament.players.get(name=sample_names(12)[11])
     late.mark_late(player=lou)
     services.generate_rotation(tournament=tournament)
@@ -132,7 +132,7 @@ def test_here_now_before_round_one_plans_the_player_in_from_round_one():
 
 
 def test_marking_late_once_play_has_begun_is_refused_in_words(client):
-    tournament = _night(13)
+    tournament = progressive_night(13)
     services.generate_rotation(tournament=tournament)
     services.start_round(round=tournament.rounds.get(number=1))
     player = tournament.players.first()

@@ -9,7 +9,8 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from tests.factories import UserFactory, sample_names
+from tests.factories import UserFactory
+from tests.integration.test_late_players import progressive_night
 from tournaments import services
 from tournaments.models import PrintJob, Tournament
 from tournaments.printing.services import fail_stalled
@@ -20,19 +21,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def night() -> Tournament:
-    tournament = services.create_tournament(
-        owner=UserFactory(),
-        name="Legion Hall Euchre",
-        date=datetime.date(2026, 12, 2),
-        venue="",
-        variant=Tournament.Variant.NORTH_AMERICAN,
-        options={},
-        format=Tournament.Format.PROGRESSIVE,
-        round_play=Tournament.RoundPlay.HANDS,
-        hands_per_round=8,
-        rounds_planned=4,
-    )
-    services.import_players(tournament=tournament, text="\n".join(sample_names(9)))
+    tournament = progressive_night(9)
     services.generate_rotation(tournament=tournament)
     services.start_round(round=tournament.rounds.get(number=1))
     return tournament

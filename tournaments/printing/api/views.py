@@ -50,8 +50,9 @@ class TournamentPrintJobsViewSet(TournamentActions):
         form = s.PrintRequestSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        try:
-            job = request_print(
+        return _queued(
+            request,
+            lambda: request_print(
                 tournament=tournament,
                 kind=data["kind"],
                 paper=data["paper"],
@@ -59,16 +60,7 @@ class TournamentPrintJobsViewSet(TournamentActions):
                 requested_by=request.user,
                 base_url=base_url_for(request),
                 players=data["players"],
-            )
-        except PlayersRefused as exc:
-            raise ValidationError({"players": [str(exc)]}) from exc
-        except PrintRequestError as exc:
-            raise ValidationError(str(exc)) from exc
-        except PrintingUnavailable as exc:
-            raise Unavailable(str(exc), code="printing_unavailable") from exc
-        return Response(
-            s.PrintJobSerializer(job, context={"request": request}).data,
-            status=status.HTTP_202_ACCEPTED,
+            ),
         )
 
     @extend_schema(methods=["GET"], responses={200: ReprintListSerializer, **refusals(403, 404)})
@@ -93,18 +85,28 @@ class TournamentPrintJobsViewSet(TournamentActions):
             return Response(
                 ReprintListSerializer({"players": players}, context=self._context(tournament)).data
             )
-        try:
-            job = reprint_list.print_reprints(
+        return _queued(
+            request,
+            lambda: reprint_list.print_reprints(
                 tournament=tournament, requested_by=request.user, base_url=base_url_for(request)
-            )
-        except PrintRequestError as exc:
-            raise ValidationError(str(exc)) from exc
-        except PrintingUnavailable as exc:
-            raise Unavailable(str(exc), code="printing_unavailable") from exc
-        return Response(
-            s.PrintJobSerializer(job, context={"request": request}).data,
-            status=status.HTTP_202_ACCEPTED,
+            ),
         )
+
+
+def _queued(request: Request, ask) -> Response:
+    """The job `ask()` queues, as a 202; its refusals in the API's words."""
+    try:
+        job = ask()
+    except PlayersRefused as exc:
+        raise ValidationError({"players": [str(exc)]}) from exc
+    except PrintRequestError as exc:
+        raise ValidationError(str(exc)) from exc
+    except PrintingUnavailable as exc:
+        raise Unavailable(str(exc), code="printing_unavailable") from exc
+    return Response(
+        s.PrintJobSerializer(job, context={"request": request}).data,
+        status=status.HTTP_202_ACCEPTED,
+    )
 
 
 @extend_schema(
