@@ -6,12 +6,13 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 
 from scoring.api.urls import router as scoring_api
 from tournaments.api.errors import unknown_endpoint
+from tournaments.api.urls import night_router as night_fixes_api
 from tournaments.api.urls import router as tournaments_api
 from tournaments.printing.api.urls import router as printing_api
 
 # Each app owns its part of the API; together they are the published /api/, whose
 # paths and names tests/integration/test_api_contract.py pins.
-API_ROUTERS = (tournaments_api, scoring_api, printing_api)
+API_ROUTERS = (tournaments_api, night_fixes_api, scoring_api, printing_api)
 
 urlpatterns = [
     path("admin/", admin.site.urls),

@@ -102,6 +102,7 @@ class ResultChange(models.Model):
         CONFIRMED = "confirmed", _("Confirmed")
         ROUND_CLOSED = "round-closed", _("Round closed")
         ROUND_FORCE_CLOSED = "round-force-closed", _("Round closed by force")
+        SEATS_SWAPPED = "seats-swapped", _("Seats swapped by an organiser")
 
     class Via(models.TextChoices):
         TABLE_LINK = "table-link", _("table link")

@@ -117,6 +117,31 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED,
         gettext_noop("%(name)s has already left; the rounds they played stay as played."),
     ),
+    "not_late": Entry(Kind.CONFLICT, gettext_noop("%(name)s is not marked as late.")),
+    "late_in_fixed_teams": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "In an event of fixed teams a whole team plays each round: a team that is "
+            "late joins as a late arrival once the night has begun."
+        ),
+    ),
+    "swap_same_player": Entry(Kind.REFUSED, gettext_noop("Choose two different players.")),
+    "swap_not_in_play": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "Round %(number)s is not in play: players swap seats only in a round in play."
+        ),
+    ),
+    "swap_not_in_round": Entry(
+        Kind.REFUSED, gettext_noop("%(name)s has no seat and no bye in round %(number)s.")
+    ),
+    "swap_both_on_bye": Entry(
+        Kind.REFUSED,
+        gettext_noop("%(first)s and %(second)s both sit this round out: there is nothing to swap."),
+    ),
+    "nothing_to_reprint": Entry(
+        Kind.CONFLICT, gettext_noop("No scorecard is waiting to be reprinted.")
+    ),
     "nothing_to_change": Entry(
         Kind.REFUSED, gettext_noop("Choose who leaves, arrives or is replaced.")
     ),
@@ -196,6 +221,13 @@ CATALOG: dict[str, Entry] = {
     ),
     "round_started:replanning": Entry(
         Kind.REFUSED, gettext_noop("A round being re-planned has started.")
+    ),
+    "round_started:late": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "The first round has started: a player who comes now joins as a late arrival "
+            "through the changes of the night."
+        ),
     ),
     "round_started:rotation": Entry(
         Kind.REFUSED,

@@ -104,6 +104,14 @@ def lock_table(table: Table) -> tuple[Table, Round]:
     return locked, rnd
 
 
+def lock_tables(tables: list[Table]) -> list[Table]:
+    """Several tables of one round FOR UPDATE, in one statement by ascending pk: two
+    players swapping seats across tables. Take the round first (lock_round)."""
+    return list(
+        Table.objects.select_for_update().filter(pk__in=[t.pk for t in tables]).order_by("pk")
+    )
+
+
 def lock_result(table: Table):
     """The table's result row, if there is one. Take the table first (lock_table)."""
     from scoring.models import TableResult

@@ -187,6 +187,12 @@ class Player(models.Model):
     # A player's own short code (printed on their scorecard) lets them confirm the
     # opponents' result from the table's page without an account.
     code = models.CharField(_("confirmation code"), max_length=8, default=new_player_code)
+    # Since when their printed scorecard is out of date (a change of the night moved
+    # them); cleared by the first scorecards printout asked for after that moment.
+    reprint_since = models.DateTimeField(_("scorecard out of date since"), null=True, blank=True)
+    # Marked before round 1: in the event, but sits out the first round (the
+    # rotation gives them its byes), or joins once here if there are none to give.
+    late = models.BooleanField(_("late"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

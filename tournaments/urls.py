@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import night_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -30,6 +30,17 @@ urlpatterns = [
     path("tournaments/<int:pk>/changes/", views.change_form, name="change-form"),
     path("tournaments/<int:pk>/changes/preview/", views.change_preview, name="change-preview"),
     path("tournaments/<int:pk>/changes/apply/", views.change_apply, name="change-apply"),
+    path(
+        "tournaments/<int:pk>/players/<int:player_pk>/late/",
+        night_views.player_late,
+        name="player-late",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/swap/",
+        night_views.seats_swap,
+        name="seats-swap",
+    ),
+    path("tournaments/<int:pk>/reprint/", night_views.reprint_print, name="reprint-print"),
     # Public, read-only pages: no tokens, no QR codes.
     path("t/<int:pk>/", views.tournament_public, name="tournament-public"),
     path("t/<int:pk>/players/<int:player_pk>/", views.player_seat, name="player-seat"),

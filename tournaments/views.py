@@ -30,8 +30,10 @@ from .forms import (
     TournamentForm,
 )
 from .models import Player, Round, Tournament
+from .night_forms import SwapSeatsForm
 from .permissions import organised_tournament
 from .qr import table_qr
+from .services import late
 from .site_address import unreachable_for
 
 
@@ -123,6 +125,8 @@ def _detail_context(request, tournament: Tournament, **forms) -> dict:
         "started": any(r.is_played for r in rounds),
         "players": players,
         "active_count": sum(1 for p in players if p.active),
+        # Kept until their new scorecards are printed (services.reprints).
+        "reprint_players": [p for p in players if p.active and p.reprint_since],
         "team_size": team_size,
         "partners_rotate": services.partners_rotate(tournament.format),
         "target": _target(tournament),
@@ -170,15 +174,7 @@ def _options_shown(tournament: Tournament) -> list[tuple[str, object]]:
 def tournament_detail(request, pk: int):
     tournament = _organiser_tournament(request, pk)
     context = _detail_context(request, tournament)
-    # Set by change_apply: shown once, right after the re-plan.
-    moved = set(request.session.pop(_reprint_key(tournament), ()))
-    if moved:
-        context["reprint_players"] = [p for p in context["players"] if p.pk in moved]
     return render(request, "tournaments/tournament_detail.html", context)
-
-
-def _reprint_key(tournament: Tournament) -> str:
-    return f"reprint-after-change-{tournament.pk}"
 
 
 def _detail_with_errors(request, tournament: Tournament, **forms):
@@ -269,11 +265,6 @@ def player_remove(request, pk: int, player_pk: int):
                 return redirect(tournament)
         else:
             messages.success(request, _removed_message(removal))
-            if removal.change is not None:
-                moved = tournament.players.filter(
-                    active=True, name__in=removal.change.moved_players
-                )
-                request.session[_reprint_key(tournament)] = list(moved.values_list("pk", flat=True))
             return redirect(tournament)
     try:
         removal = services.preview_removal(player=player)
@@ -362,7 +353,11 @@ def rotation_generate(request, pk: int):
 @login_required
 @require_GET
 def round_detail(request, pk: int, number: int):
-    tournament = _organiser_tournament(request, pk)
+    return round_page(request, _organiser_tournament(request, pk), number)
+
+
+def round_page(request, tournament: Tournament, number: int, *, status: int = 200, **forms):
+    """The round's tables; also re-shown, with the form's errors, by a refused swap."""
     rnd = selectors.round_with_seating(tournament, number)
     rounds = list(Round.objects.filter(tournament=tournament).only("number", "status"))
     qr_codes = {}
@@ -380,7 +375,10 @@ def round_detail(request, pk: int, number: int):
             "progress": selectors.night_progress(tournament, rounds),
             "overrides": list(rnd.start_overrides.select_related("user")),
             "unreachable": unreachable_for(request),
+            "swap_form": forms.get("swap_form")
+            or (SwapSeatsForm(round=rnd) if rnd.status == Round.Status.IN_PLAY else None),
         },
+        status=status,
     )
 
 
@@ -527,7 +525,7 @@ def change_apply(request, pk: int):
     form = ChangeForm(request.POST, tournament=tournament)
     if form.is_valid():
         try:
-            change = services.apply_change(
+            services.apply_change(
                 tournament=tournament,
                 expected_fingerprint=form.cleaned_data["fingerprint"] or None,
                 **form.service_arguments(),
@@ -536,8 +534,6 @@ def change_apply(request, pk: int):
             form.add_error(None, exc.message)
         else:
             messages.success(request, _("The remaining rounds have been re-planned."))
-            moved = tournament.players.filter(active=True, name__in=change.moved_players)
-            request.session[_reprint_key(tournament)] = list(moved.values_list("pk", flat=True))
             return redirect(tournament)
     return render(
         request,
@@ -618,5 +614,6 @@ def player_seat(request, pk: int, player_pk: int):
             "player": player,
             "next_seat": selectors.next_seat(player),
             "itinerary": selectors.player_itinerary(player),
+            "joins_in": late.joins_in(player) if player.late else None,
         },
     )

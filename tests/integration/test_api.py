@@ -198,7 +198,9 @@ def test_players_are_public_but_their_codes_are_for_organisers_only(owner, stran
     PlayerFactory(tournament=tournament, name="Ann")
     for client in (client_for(), client_for(stranger)):
         players = client.get(url(tournament, "players/")).json()
-        assert players == [{"id": players[0]["id"], "name": "Ann", "team": None, "active": True}]
+        assert players == [
+            {"id": players[0]["id"], "name": "Ann", "team": None, "active": True, "late": False}
+        ]
     organiser_view = client_for(owner).get(url(tournament, "players/")).json()
     assert organiser_view[0]["code"] == Player.objects.get(name="Ann").code
 

@@ -673,7 +673,7 @@ def test_every_format_renders_its_round_public_and_player_pages(
         assert player.name in response.content.decode()
 
 
-def test_after_a_replan_the_page_offers_once_to_reprint_the_moved_players_cards(
+def test_after_a_replan_the_page_keeps_offering_to_reprint_the_moved_players_cards(
     client, organiser, seated
 ):
     services.start_round(round=seated.rounds.get(number=1))
@@ -694,7 +694,8 @@ def test_after_a_replan_the_page_offers_once_to_reprint_the_moved_players_cards(
         ).values_list("player_id", flat=True)
     )
     assert chosen and chosen <= moved and leaving.pk not in chosen
-    assert "Scorecards to reprint" not in client.get(seated.get_absolute_url()).content.decode()
+    # Until they are printed, every visit shows them.
+    assert "Scorecards to reprint" in client.get(seated.get_absolute_url()).content.decode()
 
 
 # --- organisers ---------------------------------------------------------------------

@@ -155,8 +155,8 @@ class PlayerSerializer(OrganiserFieldsMixin, serializers.ModelSerializer):
 
     class Meta:
         model = Player
-        fields = ["id", "name", "team", "active", "code"]
-        read_only_fields = ["id", "name", "team", "active"]
+        fields = ["id", "name", "team", "active", "late", "code"]
+        read_only_fields = ["id", "name", "team", "active", "late"]
 
 
 class PlayerAddSerializer(serializers.Serializer):
@@ -404,4 +404,36 @@ class StartRoundSerializer(serializers.Serializer):
         help_text="Teams events only: start although an earlier round is still in play, "
         "and why (kept with who and when). Without it such a start is refused "
         "(`previous_round_not_closed`).",
+    )
+
+
+class LateSerializer(serializers.Serializer):
+    late = serializers.BooleanField(
+        help_text="true: mark as late (before round 1: sits out the first round); "
+        "false: here now (joins at the first round not started if the plan left them out)."
+    )
+
+
+class LatePlayerSerializer(PlayerSerializer):
+    joins_in = serializers.SerializerMethodField(
+        help_text="The first round the player is seated in; null while the plan leaves them out."
+    )
+
+    class Meta(PlayerSerializer.Meta):
+        fields = [*PlayerSerializer.Meta.fields, "joins_in"]
+
+    def get_joins_in(self, player) -> int | None:
+        from tournaments.services.late import joins_in
+
+        return joins_in(player)
+
+
+class SeatSwapSerializer(serializers.Serializer):
+    first = serializers.IntegerField(help_text="Id of one of the two players.")
+    second = serializers.IntegerField(help_text="Id of the player whose seat they sat in.")
+
+
+class ReprintListSerializer(serializers.Serializer):
+    players = PlayerSerializer(
+        many=True, help_text="Players whose printed scorecards are out of date, until printed."
     )

@@ -2,7 +2,11 @@
 
 from rest_framework.routers import SimpleRouter
 
-from . import views
+from . import night, views
 
 router = SimpleRouter()
 router.register("tournaments", views.TournamentViewSet, basename="api-tournament")
+# Under the same address, the organiser's one-step fixes of the night (a router of
+# their own: one router takes each basename once).
+night_router = SimpleRouter()
+night_router.register("tournaments", night.NightFixesViewSet, basename="api-tournament")

@@ -71,6 +71,8 @@ class Scorecard:
     teammates: tuple[str, ...]
     rounds: tuple[CardRound, ...]
     player_id: int = 0
+    # A player marked late: the first round they are seated in.
+    joins_in: int | None = None
 
 
 @dataclass(frozen=True)
@@ -215,6 +217,10 @@ def _team_label(seats: list[Seat]) -> str:
     return "" if _names_only(name, [seat.player.name for seat in seats]) else name
 
 
+def _first_seated(own: dict[int, CardRound]) -> int | None:
+    return min((n for n, line in own.items() if line.table is not None), default=None)
+
+
 def _names_only(team_name: str, members: list[str]) -> bool:
     # Teams paired by the site are named after their members ("Ann & Bob").
     return all(member in team_name for member in members)
@@ -279,6 +285,7 @@ def scorecards(seating: Seating, *, player_ids: list[int] | None = None) -> list
                 else (),
                 rounds=tuple(own.get(n) or CardRound(number=n) for n in numbers),
                 player_id=player.pk,
+                joins_in=_first_seated(own) if getattr(player, "late", False) else None,
             )
         )
     return cards

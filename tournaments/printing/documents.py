@@ -192,13 +192,16 @@ def _fit_head(
         [where], width=width, height=3.2 * s, size=6.8 * s, shrink_to=4.5 * s, joiner=" · "
     )
     team = None
-    if card.teammates or card.team:
-        pieces = []
-        if card.team:
-            pieces.append(f"{_('Team')}: {card.team}")
-        if card.teammates:
-            label = ngettext("Partner", "Partners", len(card.teammates))
-            pieces.append(f"{label}: {', '.join(card.teammates)}")
+    pieces = []
+    if card.team:
+        pieces.append(f"{_('Team')}: {card.team}")
+    if card.teammates:
+        label = ngettext("Partner", "Partners", len(card.teammates))
+        pieces.append(f"{label}: {', '.join(card.teammates)}")
+    if card.joins_in:
+        # A late player's card says so up front, not only by its first rows' byes.
+        pieces.append(_("Joins in round %(number)s") % {"number": card.joins_in})
+    if pieces:
         team = fit(
             [pieces], width=width, height=3.6 * s, size=7.2 * s, shrink_to=4.5 * s, joiner=" · "
         )

@@ -26,6 +26,7 @@ from pypdf import PdfReader, PdfWriter
 
 from tournaments import locking
 from tournaments.models import PrintJob
+from tournaments.services.reprints import clear_reprinted
 
 from . import fit
 from .cards import StandingsTable, event_of, read_seating
@@ -241,3 +242,5 @@ def _merge(job_id: int, total: int) -> None:
         options={**job.options, "parts_done": total},
     )
     delete_parts(job_id)
+    # Only now are the new cards in hand: the reprint list keeps them until then.
+    clear_reprinted(job)

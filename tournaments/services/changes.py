@@ -27,6 +27,7 @@ from ._common import (
     _team_name_keys,
 )
 from .players import _new_player_problem
+from .reprints import mark_for_reprint
 from .rotation import _check_schedule, _write_rounds
 
 
@@ -360,6 +361,7 @@ def apply_change(
         )
     players = {p.name: p for p in Player.objects.filter(tournament=locked)}
     _write_rounds(locked, change.remaining, players, after=change.first_round - 1)
+    mark_for_reprint(tournament=locked, names=change.moved_players)
     locked.rotation_quality = change.quality
     locked.save(update_fields=["rotation_quality"])
     tournament.rotation_quality = locked.rotation_quality

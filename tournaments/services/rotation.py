@@ -12,7 +12,8 @@ from tournaments import locking, rotations
 
 from ..errors import TournamentError
 from ..models import Bye, Player, Round, RoundStartOverride, Seat, Table, Tournament
-from ._common import Side, _clean_name, _lock, _refuse_if_started, _rotation_error
+from ._common import Side, _clean_name, _lock, _refuse_if_started
+from .late import late_schedule
 from .teams import _engine_teams
 
 REASON_MAX = RoundStartOverride._meta.get_field("reason").max_length
@@ -122,14 +123,9 @@ def generate_rotation(*, tournament: Tournament) -> dict:
     locked = _lock(tournament)
     _refuse_if_started(locked, "round_started:rotation")
     players = list(Player.objects.filter(tournament=locked, active=True).order_by("pk"))
-    names = [p.name for p in players]
     teams = _engine_teams(locked, players)
-    try:
-        schedule = rotations.generate(
-            locked.format, names, locked.rounds_planned, seed=locked.seed, teams=teams
-        )
-    except rotations.RotationError as exc:
-        raise _rotation_error(exc) from exc
+    # Late players sit out round 1, or wait outside the plan if it has no bye for them.
+    schedule, names = late_schedule(locked, players, teams)
     _check_schedule(schedule, set(names), after=0)
     _write_rounds(locked, schedule.rounds, {p.name: p for p in players}, after=0)
     locked.rotation_quality = rotations.report(schedule).as_dict()

@@ -17,8 +17,10 @@ from rest_framework.response import Response
 from tournaments.api.errors import Unavailable
 from tournaments.api.permissions import IsOrganiserAlways
 from tournaments.api.schema import TOURNAMENT_ID, ApiErrorsMixin, refusals
+from tournaments.api.serializers import ReprintListSerializer
 from tournaments.api.views import TournamentActions
 from tournaments.models import PrintJob
+from tournaments.services import reprints as reprint_list
 
 from ..download import pdf_response
 from ..services import (
@@ -48,8 +50,9 @@ class TournamentPrintJobsViewSet(TournamentActions):
         form = s.PrintRequestSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        try:
-            job = request_print(
+        return _queued(
+            request,
+            lambda: request_print(
                 tournament=tournament,
                 kind=data["kind"],
                 paper=data["paper"],
@@ -57,17 +60,53 @@ class TournamentPrintJobsViewSet(TournamentActions):
                 requested_by=request.user,
                 base_url=base_url_for(request),
                 players=data["players"],
-            )
-        except PlayersRefused as exc:
-            raise ValidationError({"players": [str(exc)]}) from exc
-        except PrintRequestError as exc:
-            raise ValidationError(str(exc)) from exc
-        except PrintingUnavailable as exc:
-            raise Unavailable(str(exc), code="printing_unavailable") from exc
-        return Response(
-            s.PrintJobSerializer(job, context={"request": request}).data,
-            status=status.HTTP_202_ACCEPTED,
+            ),
         )
+
+    @extend_schema(methods=["GET"], responses={200: ReprintListSerializer, **refusals(403, 404)})
+    @extend_schema(
+        methods=["POST"],
+        request=None,
+        responses={202: s.PrintJobSerializer, **refusals(403, 404, 409, 503)},
+    )
+    # Who moved is the organisers' business: the list too is theirs only.
+    @action(
+        detail=True,
+        methods=["get", "post"],
+        url_path="reprints",
+        permission_classes=[IsOrganiserAlways],
+    )
+    def reprints(self, request: Request, pk: str) -> Response:
+        """The players whose printed scorecards a change made out of date (GET), kept
+        until a scorecards printout with them is done; POST prints them all."""
+        tournament = self._tournament()
+        if request.method == "GET":
+            players = reprint_list.players_to_reprint(tournament)
+            return Response(
+                ReprintListSerializer({"players": players}, context=self._context(tournament)).data
+            )
+        return _queued(
+            request,
+            lambda: reprint_list.print_reprints(
+                tournament=tournament, requested_by=request.user, base_url=base_url_for(request)
+            ),
+        )
+
+
+def _queued(request: Request, ask) -> Response:
+    """The job `ask()` queues, as a 202; its refusals in the API's words."""
+    try:
+        job = ask()
+    except PlayersRefused as exc:
+        raise ValidationError({"players": [str(exc)]}) from exc
+    except PrintRequestError as exc:
+        raise ValidationError(str(exc)) from exc
+    except PrintingUnavailable as exc:
+        raise Unavailable(str(exc), code="printing_unavailable") from exc
+    return Response(
+        s.PrintJobSerializer(job, context={"request": request}).data,
+        status=status.HTTP_202_ACCEPTED,
+    )
 
 
 @extend_schema(

@@ -1,0 +1,59 @@
+"""The organiser's one-step fixes of the night, by API, under a tournament's address:
+a player marked late or here now, and two players who sat in each other's seats.
+(The reprint list is printing's: tournaments.printing.api.)"""
+
+from __future__ import annotations
+
+from django.shortcuts import get_object_or_404
+from drf_spectacular.utils import extend_schema
+from rest_framework.decorators import action
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from tournaments import selectors
+from tournaments.models import Round
+from tournaments.services import late, swaps
+
+from . import serializers as s
+from .schema import NUMBER, TOURNAMENT_ID, refusals
+from .views import PLAYER_ID, TournamentActions, _players_by_id
+
+
+@extend_schema(parameters=[TOURNAMENT_ID])
+class NightFixesViewSet(TournamentActions):
+    @extend_schema(
+        parameters=[PLAYER_ID],
+        request=s.LateSerializer,
+        responses={200: s.LatePlayerSerializer, **refusals(400, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"], url_path=r"players/(?P<player_id>[0-9]+)/late")
+    def player_late(self, request: Request, pk: str, player_id: str) -> Response:
+        """Mark a player late before round 1, or say they are here now."""
+        tournament = self._tournament()
+        player = get_object_or_404(tournament.players, pk=int(player_id))
+        form = s.LateSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        change = late.mark_late if form.validated_data["late"] else late.here_now
+        player = change(player=player)
+        return Response(s.LatePlayerSerializer(player, context=self._context(tournament)).data)
+
+    @extend_schema(
+        parameters=[NUMBER],
+        request=s.SeatSwapSerializer,
+        responses={200: s.RoundSerializer, **refusals(400, 403, 404)},
+    )
+    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]+)/swap")
+    def swap_seats(self, request: Request, pk: str, number: str) -> Response:
+        """Two players sat in each other's seats in this round (in play): each gets the
+        seat they really had, and results already entered count for them."""
+        tournament = self._tournament()
+        rnd = get_object_or_404(Round, tournament=tournament, number=int(number))
+        form = s.SeatSwapSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        found = _players_by_id(tournament, {"first": [data["first"]], "second": [data["second"]]})
+        swaps.swap_seats(
+            round=rnd, first=found[data["first"]], second=found[data["second"]], user=request.user
+        )
+        rnd = selectors.round_with_seating(tournament, int(number))
+        return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)

@@ -1,0 +1,139 @@
+"""Players marked late before round 1, and their arrival.
+
+A late player is in the event but sits out the first round: the rotation is drawn for
+everyone and then relabelled so that they hold round 1's byes (rotations.late). When
+round 1 has fewer byes than late players (12 players in fours have none), the late
+players it cannot absorb are left out of the plan; once here they join at the first
+round not yet started, through the same re-plan as any late arrival, and until then
+nobody's seat waits for them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from django.db import transaction
+
+from tournaments import rotations
+from tournaments.rotations import late as late_rotation
+
+from .. import selectors
+from ..errors import TournamentError
+from ..models import Player, Round, Seat, Tournament
+from ._common import TEAM_SIZES, _has_started, _lock, _rotation_error
+from .reprints import mark_for_reprint
+
+
+def late_schedule(
+    tournament: Tournament, players: Sequence[Player], teams
+) -> tuple[rotations.Schedule, list[str]]:
+    """The whole event's schedule for `players`, late ones sitting out round 1.
+
+    Returns it and the names it seats or gives byes to: late players left out
+    (round 1 had no bye for them) are missing from both."""
+    late = [p.name for p in players if p.late]
+    included = list(late)
+    while True:
+        names = [p.name for p in players if not p.late or p.name in included]
+        try:
+            schedule = rotations.generate(
+                tournament.format,
+                names,
+                tournament.rounds_planned,
+                seed=tournament.seed,
+                teams=teams,
+            )
+        except rotations.RotationError as exc:
+            raise _rotation_error(exc) from exc
+        if len(included) <= late_rotation.first_round_byes(schedule):
+            return late_rotation.give_first_byes(schedule, included), names
+        # The last one marked waits for a later round; the others may now fit.
+        included.pop()
+
+
+@transaction.atomic
+def mark_late(*, player: Player) -> Player:
+    """`player` will come after round 1 has started. Only before it starts; a drawn
+    rotation is drawn again so that they sit out round 1."""
+    from .rotation import generate_rotation
+
+    tournament = _lock(player.tournament)
+    player = Player.objects.get(pk=player.pk, tournament=tournament)
+    if _has_started(tournament):
+        raise TournamentError("round_started:late")
+    if not player.active:
+        raise TournamentError("not_playing", name=player.name)
+    if tournament.format in TEAM_SIZES:
+        raise TournamentError("late_in_fixed_teams")
+    if not player.late:
+        player.late = True
+        player.save(update_fields=["late"])
+        if tournament.rounds.exists() and not _swap_into_bye(tournament):
+            generate_rotation(tournament=tournament)
+    return player
+
+
+def _swap_into_bye(tournament: Tournament) -> bool:
+    """The drawn rotation with the late players holding round 1's byes, if it has
+    enough: only they and those whose byes they take change seats (and cards)."""
+    from .rotation import _write_rounds
+
+    current = selectors.schedule_from_rounds(tournament, selectors.rounds_with_seating(tournament))
+    players = list(Player.objects.filter(tournament=tournament, active=True))
+    late = [p.name for p in players if p.late]
+    if len(late) > late_rotation.first_round_byes(current):
+        return False
+    relabelled = late_rotation.give_first_byes(current, late)
+    if relabelled == current:
+        return True
+    moved = {
+        name
+        for before, after in zip(current.rounds, relabelled.rounds, strict=True)
+        for name in set(before.byes) ^ set(after.byes)
+    }
+    _write_rounds(tournament, relabelled.rounds, {p.name: p for p in players}, after=0)
+    mark_for_reprint(tournament=tournament, names=moved)
+    return True
+
+
+@transaction.atomic
+def here_now(*, player: Player) -> Player:
+    """A late player has arrived. Before round 1 a rotation left without them is drawn
+    again; once play has begun they join at the first round not yet started (a
+    re-plan of the remaining rounds), unless the rotation already seats them."""
+    from .changes import apply_change
+    from .rotation import generate_rotation
+
+    tournament = _lock(player.tournament)
+    player = Player.objects.get(pk=player.pk, tournament=tournament)
+    if not player.late:
+        raise TournamentError("not_late", name=player.name)
+    player.late = False
+    player.save(update_fields=["late"])
+    if not tournament.rounds.exists() or _is_planned_in(player):
+        return player
+    if not _has_started(tournament):
+        generate_rotation(tournament=tournament)
+    else:
+        # Off the list for a moment so the re-plan takes them as returning, by name.
+        Player.objects.filter(pk=player.pk).update(active=False)
+        apply_change(tournament=tournament, arrive=[player.name])
+    player.refresh_from_db()
+    return player
+
+
+def joins_in(player: Player) -> int | None:
+    """The round a late player first plays in; None while the plan leaves them out."""
+    return (
+        Seat.objects.filter(player=player, table__round__tournament_id=player.tournament_id)
+        .order_by("table__round__number")
+        .values_list("table__round__number", flat=True)
+        .first()
+    )
+
+
+def _is_planned_in(player: Player) -> bool:
+    return (
+        Seat.objects.filter(player=player).exists()
+        or Round.objects.filter(byes__player=player).exists()
+    )

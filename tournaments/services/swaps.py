@@ -1,0 +1,139 @@
+"""Two players sat in each other's seats: the round in play is made to say so.
+
+What happened at a seat stays with the seat: the hands, the points and the seat's
+share of the result (scoring.SeatResult) are stored by seat, so once each seat names
+the player who really sat there, the standings credit the right people. What names a
+person moves with them instead: their seat link, and who entered or confirmed a
+result from it, so the history still says who did what. One audit line per table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db import transaction
+from django.utils.translation import gettext
+
+from tournaments import locking
+
+from ..errors import TournamentError
+from ..models import Bye, Player, Round, Seat, new_table_token
+from ._common import _lock
+
+
+@dataclass(frozen=True)
+class SeatSwap:
+    round: Round
+    first: Player
+    second: Player
+    # The tables whose audit trail has the swap (one or two).
+    tables: tuple[int, ...]
+
+
+@transaction.atomic
+def swap_seats(*, round: Round, first: Player, second: Player, user) -> SeatSwap:
+    """`first` and `second` swap places in `round`, which is in play: seats (or a
+    seat and a bye) change hands, results already entered then count for whoever
+    really sat there. Refused for the same player twice or anyone not in the round."""
+    from scoring.models import ResultChange
+
+    if first.pk == second.pk:
+        raise TournamentError("swap_same_player")
+    _lock(round.tournament)
+    rnd = locking.lock_round(round)
+    if rnd.status != Round.Status.IN_PLAY:
+        raise TournamentError("swap_not_in_play", number=rnd.number)
+    places = {p.pk: _place(rnd, p) for p in (first, second)}
+    seats = [place for place in places.values() if isinstance(place, Seat)]
+    if not seats:
+        raise TournamentError("swap_both_on_bye", first=first.name, second=second.name)
+    tables = locking.lock_tables([seat.table for seat in seats])
+    results = {table.pk: locking.lock_result(table) for table in tables}
+    # Read again under the locks: a result write in flight has finished.
+    a, b = (_place(rnd, p) for p in (first, second))
+    before = {t.pk: _names(t.pk) for t in tables}
+
+    if isinstance(a, Seat) and isinstance(b, Seat):
+        _swap_seat_rows(a, b)
+        _follow_people(results.values(), a, b)
+    else:
+        seat, bye = (a, b) if isinstance(a, Seat) else (b, a)
+        sitter, bye_player = seat.player, bye.player
+        Seat.objects.filter(pk=seat.pk).update(player=bye_player)
+        Bye.objects.filter(pk=bye.pk).update(player=sitter)
+
+    note = gettext("%(first)s and %(second)s sat in each other's seats.") % {
+        "first": first.name,
+        "second": second.name,
+    }
+    for table in tables:
+        result = results[table.pk]
+        version = result.version if result is not None else 0
+        if result is not None:
+            # Phones showing the old names must reload before they write again.
+            version += 1
+            type(result).objects.filter(pk=result.pk).update(version=version)
+        ResultChange.objects.create(
+            round=rnd,
+            table=table,
+            action=ResultChange.Action.SEATS_SWAPPED,
+            via=ResultChange.Via.ORGANISER,
+            user=user if getattr(user, "is_authenticated", False) else None,
+            old={"players": before[table.pk]},
+            new={"players": _names(table.pk)},
+            version=version,
+            note=note[:200],
+        )
+    return SeatSwap(round=rnd, first=first, second=second, tables=tuple(t.number for t in tables))
+
+
+def _place(rnd: Round, player: Player) -> Seat | Bye:
+    seat = Seat.objects.filter(table__round=rnd, player_id=player.pk).select_related("player")
+    found = seat.first() or Bye.objects.filter(round=rnd, player_id=player.pk).first()
+    if found is None:
+        raise TournamentError("swap_not_in_round", name=player.name, number=rnd.number)
+    return found
+
+
+def _names(table_pk: int) -> list[str]:
+    return list(
+        Seat.objects.filter(table_id=table_pk)
+        .order_by("position")
+        .values_list("player__name", flat=True)
+    )
+
+
+def _swap_seat_rows(a: Seat, b: Seat) -> None:
+    # Each player's own seat link goes with them. Tokens are unique: park one first.
+    Seat.objects.filter(pk=a.pk).update(token=new_table_token())
+    Seat.objects.filter(pk=b.pk).update(player_id=a.player_id, token=a.token)
+    Seat.objects.filter(pk=a.pk).update(player_id=b.player_id, token=b.token)
+
+
+def _follow_people(results, a: Seat, b: Seat) -> None:
+    """Partners or opponents at one table swapped: whoever entered or confirmed a
+    result did it with their own link, so those records point at the seat that
+    person now has, and the submitting side is that seat's side. (Across tables a
+    result was entered at its own table, so its records stay as they are.)"""
+    from scoring.models import ResultChange
+
+    if a.table_id != b.table_id:
+        return
+    moved = {a.pk: b, b.pk: a}
+    history = {
+        pk: list(ResultChange.objects.filter(seat_id=pk).values_list("pk", flat=True))
+        for pk in moved
+    }
+    for pk, ids in history.items():
+        ResultChange.objects.filter(pk__in=ids).update(seat_id=moved[pk].pk)
+    for result in results:
+        if result is None:
+            continue
+        fields = {}
+        for name in ("submitted_by_seat_id", "confirmed_by_seat_id"):
+            if getattr(result, name) in moved:
+                fields[name] = moved[getattr(result, name)].pk
+        if "submitted_by_seat_id" in fields:
+            fields["submitted_side"] = moved[result.submitted_by_seat_id].side
+        if fields:
+            type(result).objects.filter(pk=result.pk).update(**fields)
