@@ -192,8 +192,6 @@ class HandForm(SubmissionForm):
         rank, suit = data.get("turn_up_rank"), data.get("turn_up_suit")
         if rank and rank not in BENNY_CARDS and not suit:
             self.add_error("turn_up_suit", _("Tap the turn-up's suit."))
-        elif suit and not rank:
-            self.add_error("turn_up_rank", _("Choose the turn-up's rank too."))
         if "turn_up" in self.errors:
             # The typed field is not on the page: its message goes by the buttons.
             self.add_error("turn_up_suit", self.errors.pop("turn_up"))
@@ -207,6 +205,9 @@ class HandForm(SubmissionForm):
             return rank  # the Benny has no suit of its own: a tapped suit means nothing
         if rank:
             return str(Card(rank, data["turn_up_suit"]))
+        # No rank is no turn-up, whatever suit is still tapped: a radio cannot be
+        # untapped, and "—" is how a scorer takes a turn-up back out (the page then
+        # clears the suit too, scoring.js).
         return data.get("turn_up", "")
 
     def to_hand(self) -> dict:

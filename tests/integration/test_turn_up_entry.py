@@ -111,3 +111,12 @@ def test_the_apis_trump_message_keeps_the_values_it_accepts_in_english(db, langu
     for literal in ("clubs", "diamonds", "hearts", "spades"):
         assert literal in body["message"]
     assert f"hearts ({HEARTS[language]})" in body["message"]
+
+
+def test_no_rank_is_no_turn_up_even_with_a_suit_still_tapped(client, db):
+    table, html = _entry_page(client, "en")
+    client.post(
+        page(table),
+        {**hand_post(0, 1, 3), "turn_up_rank": "", "turn_up_suit": "hearts", **form_values(html)},
+    )
+    assert "turn_up" not in TableResult.objects.get(table=table).hands[0]
