@@ -12,12 +12,25 @@ from collections.abc import Sequence
 from django import forms
 from django.utils.translation import gettext_lazy as _
 
-from scoring.engine import SUITS, EngineError, Outcome, find_outcome, hand_details, outcome_hand
+from scoring.engine import (
+    SUITS,
+    Card,
+    EngineError,
+    Outcome,
+    RuleSet,
+    find_outcome,
+    hand_details,
+    outcome_hand,
+    parse_card,
+)
+from scoring.engine.cards import BENNY as BENNY_CARD
+from scoring.engine.cards import SUIT_BY_LETTER, TWO_OF_SPADES
 from scoring.engine.outcomes import BENNY, LONE_MAKER, MAKER
 
 from . import services
 from .messages import SUIT_NAMES, engine_message
 from .selectors import TableSummary
+from .suit_words import RED_SUITS, SUIT_SYMBOLS, misread_suit, suit_name
 
 
 def new_idempotency_key() -> str:
@@ -40,6 +53,31 @@ class SubmissionForm(forms.Form):
         if any(name in self.fields and self[name].is_hidden for name in self.errors):
             self.add_error(None, NOT_UNDERSTOOD)
         return data
+
+
+# How the Benny is written for the engine: the joker, or the two of spades standing in.
+BENNY_CARDS = (BENNY_CARD, str(TWO_OF_SPADES))
+
+
+def turn_up_ranks(rules: RuleSet) -> list[tuple[str, str]]:
+    """The ranks this table's pack can turn up (the engine's deck), then its Benny."""
+    ranks = [(rank, rank) for rank in rules.deck.ranks]
+    if rules.deck.has_benny:
+        ranks.append((BENNY_CARD, _("Benny")))
+    if rules.two_of_spades_benny:
+        # A pack whose joker is lost turns up the 2♠ instead: stored as turned up.
+        ranks.append((str(TWO_OF_SPADES), _("2♠ (the Benny)")))
+    return ranks
+
+
+def turn_up_initial(text: str | None) -> dict:
+    """A stored turn-up ("9H") as the form's rank and suit."""
+    if not text:
+        return {}
+    card = parse_card(text)
+    if str(card) in BENNY_CARDS:
+        return {"turn_up_rank": str(card)}
+    return {"turn_up_rank": card.rank, "turn_up_suit": card.suit}
 
 
 class HandForm(SubmissionForm):
@@ -76,12 +114,19 @@ class HandForm(SubmissionForm):
         choices=[(n, str(n)) for n in range(6)],
         widget=forms.RadioSelect,
     )
-    turn_up = forms.CharField(
-        label=_("Turn-up (optional)"),
+    # The turn-up is chosen, never typed: its rank from the table's pack, its suit by
+    # symbol and name in the reader's language (a typed C was clubs to the engine and
+    # hearts to an Italian or Portuguese scorer).
+    turn_up_rank = forms.ChoiceField(label=_("Turn-up (optional)"), required=False)
+    turn_up_suit = forms.ChoiceField(
+        label=_("Turn-up's suit"),
         required=False,
-        max_length=6,
-        help_text=_("Rank and suit letter, e.g. 9H, 10D, JS, or BENNY."),
+        choices=[(suit, suit) for suit in SUITS],
+        widget=forms.RadioSelect,
     )
+    # Typed text, only from a page saved before the suit buttons (an offline queue
+    # keeps its posts): read in the engine's English letters, see clean_turn_up.
+    turn_up = forms.CharField(required=False, max_length=6)
 
     def __init__(self, *args, summary: TableSummary, **kwargs):
         super().__init__(*args, **kwargs)
@@ -95,13 +140,48 @@ class HandForm(SubmissionForm):
             # The dealer must name trump: offering a thrown-in hand only to refuse it
             # would waste the scorer's tap.
             del self.fields["passed"]
-        if summary.rules.two_of_spades_benny:
-            self.fields["turn_up"].help_text = _(
-                "Rank and suit letter, e.g. 9H, 10D, JS; the Benny is 2S (or BENNY)."
+        self.fields["turn_up_rank"].choices = [("", "—"), *turn_up_ranks(summary.rules)]
+        self.fields["turn_up_suit"].choices = [(suit, suit_name(suit)) for suit in SUITS]
+
+    def turn_up_suit_buttons(self) -> list[dict]:
+        """Each suit's radio with its symbol, and whether it is printed red."""
+        return [
+            {
+                "radio": radio,
+                "symbol": SUIT_SYMBOLS[radio.data["value"]],
+                "red": radio.data["value"] in RED_SUITS,
+            }
+            for radio in self["turn_up_suit"]
+        ]
+
+    def clean_turn_up(self) -> str:
+        """Typed text in the engine's English letters (9H, 10D, JS, BENNY).
+
+        Refused, not guessed, where the reader's own suit names start with an English
+        letter of another suit (C: cuori, copas): the scorer typed one of two suits and
+        only they know which. Their own letters are not read either: Polish kier and
+        karo share K, and the same stored hand must mean one card to every reader.
+        The suit buttons are the way round both, so the message names them."""
+        text = self.cleaned_data.get("turn_up", "").strip().upper()
+        if not text:
+            return ""
+        misread = misread_suit(text[-1:])
+        if misread is not None:
+            english = SUIT_BY_LETTER[text[-1:]]
+            raise forms.ValidationError(
+                _(
+                    "%(letter)s could mean %(english)s or %(suit)s: tap the turn-up's "
+                    "suit on the suit buttons instead."
+                )
+                % {"letter": text[-1:], "english": suit_name(english), "suit": suit_name(misread)}
             )
-        elif not summary.rules.deck.has_benny:
-            # A pack without the Benny cannot turn one up (the engine refuses it).
-            self.fields["turn_up"].help_text = _("Rank and suit letter, e.g. 9H, 10D, JS.")
+        try:
+            return str(parse_card(text))
+        except EngineError:
+            raise forms.ValidationError(
+                _("%(value)s is not a card: choose the turn-up's rank and tap its suit.")
+                % {"value": text}
+            ) from None
 
     def clean(self):
         data = super().clean()
@@ -109,7 +189,26 @@ class HandForm(SubmissionForm):
             for name in ("maker", "round", "trump", "tricks"):
                 if data.get(name) in (None, "") and name not in self.errors:
                     self.add_error(name, _("Needed for a hand that was played."))
+        rank, suit = data.get("turn_up_rank"), data.get("turn_up_suit")
+        if rank and rank not in BENNY_CARDS and not suit:
+            self.add_error("turn_up_suit", _("Tap the turn-up's suit."))
+        if "turn_up" in self.errors:
+            # The typed field is not on the page: its message goes by the buttons.
+            self.add_error("turn_up_suit", self.errors.pop("turn_up"))
         return data
+
+    def turn_up_card(self) -> str:
+        """The turn-up in the engine's letters ("9H", "BENNY"), or "" when not given."""
+        data = self.cleaned_data
+        rank = data.get("turn_up_rank")
+        if rank in BENNY_CARDS:
+            return rank  # the Benny has no suit of its own: a tapped suit means nothing
+        if rank:
+            return str(Card(rank, data["turn_up_suit"]))
+        # No rank is no turn-up, whatever suit is still tapped: a radio cannot be
+        # untapped, and "—" is how a scorer takes a turn-up back out (the page then
+        # clears the suit too, scoring.js).
+        return data.get("turn_up", "")
 
     def to_hand(self) -> dict:
         """The hand in the engine's JSON shape."""
@@ -126,8 +225,8 @@ class HandForm(SubmissionForm):
                 "alone": sorted(data.get("alone") or []),
                 "tricks": data["tricks"],
             }
-        if data.get("turn_up"):
-            hand["turn_up"] = data["turn_up"].strip().upper()
+        if self.turn_up_card():
+            hand["turn_up"] = self.turn_up_card()
         return hand
 
     @staticmethod
@@ -142,7 +241,7 @@ class HandForm(SubmissionForm):
             "trump": hand.get("trump"),
             "alone": hand.get("alone", []),
             "tricks": hand.get("tricks"),
-            "turn_up": hand.get("turn_up", ""),
+            **turn_up_initial(hand.get("turn_up")),
         }
 
 

@@ -74,6 +74,8 @@ def engine_message(error: EngineError, seat_names: Sequence[str] | None = None) 
             for name in _SCORE_PARAMS:
                 if name in params:
                     params[name] = named
+    if error.code == "bad_trump":
+        params["suits"] = _accepted_suits()
     for name in _SUIT_PARAMS:
         if params.get(name) in SUIT_NAMES:
             params[name] = str(SUIT_NAMES[params[name]])
@@ -141,6 +143,17 @@ def who_confirms(rules: RuleSet, moment: str, *, proven: bool = True) -> str:
     if rules.seating == PARTNERS:
         return str(_CONFIRMERS["side"][moment])
     return str(_CONFIRMERS["player" if rules.players == 2 else "players"][moment])
+
+
+def _accepted_suits() -> str:
+    """The values trump accepts, as sent, each with its name in the reader's language
+    beside it where that differs: "clubs (fiori), diamonds (quadri), ..."."""
+    return ", ".join(
+        suit
+        if str(name) == suit
+        else gettext("%(value)s (%(name)s)") % {"value": suit, "name": name}
+        for suit, name in SUIT_NAMES.items()
+    )
 
 
 def rule_broken(error: EngineError, seat_names: Sequence[str] | None = None) -> RuleBroken:

@@ -29,6 +29,7 @@ from tournaments.models import Round, Seat, Table, Tournament
 
 from .messages import SUIT_NAMES, engine_message, who_confirms
 from .models import ResultChange, TableResult
+from .suit_words import card_words
 
 HAND_HAS_OWN_RULES = gettext_noop(
     "A hand cannot carry its own %(fields)s: every hand at this table is played by the "
@@ -196,9 +197,13 @@ def describe_hand(hand: dict, names: Sequence[str], sides: Sequence[Sequence[int
         text += gettext("; alone: %(players)s") % {
             "players": ", ".join(name(seat) for seat in hand["alone"])
         }
-    if hand.get("turn_up"):
-        text += gettext("; turn-up %(card)s") % {"card": hand["turn_up"]}
-    return text
+    return text + _turn_up_words(hand)
+
+
+def _turn_up_words(hand: dict) -> str:
+    if not hand.get("turn_up"):
+        return ""
+    return gettext("; turn-up %(card)s") % {"card": card_words(hand["turn_up"])}
 
 
 def _describe_outcome(hand: dict, name, sides: Sequence[Sequence[int]]) -> str:
@@ -218,9 +223,7 @@ def _describe_outcome(hand: dict, name, sides: Sequence[Sequence[int]]) -> str:
         text += gettext("; alone: %(players)s") % {
             "players": ", ".join(name(seat) for seat in hand["alone"])
         }
-    if hand.get("turn_up"):
-        text += gettext("; turn-up %(card)s") % {"card": hand["turn_up"]}
-    return text
+    return text + _turn_up_words(hand)
 
 
 def describe_change(

@@ -59,8 +59,10 @@ def parse_suit(value: object) -> str:
     if not isinstance(value, str) or value.strip().lower() not in SUITS:
         raise EngineError(
             "bad_trump",
-            gettext_noop("Trump must be one of clubs, diamonds, hearts or spades, not %(value)s."),
-            {"value": shown(value)},
+            # The suits are a parameter: they are the literal values accepted, which a
+            # translation must not turn into words the API then refuses.
+            gettext_noop("Trump must be one of: %(suits)s; not %(value)s."),
+            {"suits": ", ".join(SUITS), "value": shown(value)},
         )
     return value.strip().lower()
 

@@ -2,6 +2,18 @@
 // in by mistake (the server ignores them either way). Run again on each part htmx
 // swaps in, since a saved hand brings a fresh form.
 (function () {
+  // "—" for the turn-up's rank is no turn-up: its suit button goes back up with it,
+  // so the page shows what will be stored.
+  function syncTurnUp(root) {
+    var rank = root.querySelector('select[name="turn_up_rank"]');
+    if (!rank) { return; }
+    rank.addEventListener('change', function () {
+      if (rank.value) { return; }
+      rank.form.querySelectorAll('input[name="turn_up_suit"]').forEach(function (radio) {
+        radio.checked = false;
+      });
+    });
+  }
   function syncPassed(root) {
     var passed = root.querySelector('input[name="passed"]');
     var played = root.querySelector('.scoring-played');
@@ -39,8 +51,9 @@
     if (hidden > 0) { window.scrollBy(0, -hidden); }
   });
   if (window.htmx) {
-    window.htmx.onLoad(syncPassed);
+    window.htmx.onLoad(function (root) { syncPassed(root); syncTurnUp(root); });
   } else {
     syncPassed(document);
+    syncTurnUp(document);
   }
 })();

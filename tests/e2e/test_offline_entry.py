@@ -62,12 +62,15 @@ def open_as_ann(page, table, seats):
     wait_until(page, "navigator.serviceWorker.controller !== null")
 
 
-def enter_hand(page, maker, round_, trump, tricks, turn_up=""):
+def enter_hand(page, maker, round_, trump, tricks, turn_up=("", "")):
     page.locator("#id_maker").select_option(value=str(maker))
     page.check(f'input[name="round"][value="{round_}"]')
     page.check(f'input[name="trump"][value="{trump}"]')
     page.check(f'input[name="tricks"][value="{tricks}"]')
-    page.fill("#id_turn_up", turn_up)
+    rank, suit = turn_up
+    page.locator("#id_turn_up_rank").select_option(value=rank)
+    if suit:
+        page.check(f'input[name="turn_up_suit"][value="{suit}"]')
     page.get_by_role("button", name="Save hand").click()
 
 
@@ -133,7 +136,7 @@ def test_a_hand_refused_on_arrival_shows_the_rule_and_keeps_the_ones_after(
     go_offline(context)
     enter_hand(page, 1, 1, "hearts", 3)
     # In round 1 trump is the turn-up's suit: the server refuses this one on arrival.
-    enter_hand(page, 0, 1, "spades", 5, turn_up="9H")
+    enter_hand(page, 0, 1, "spades", 5, turn_up=("9", "hearts"))
     # Entered as if the refused hand will be dealt again by the same dealer.
     page.locator("#id_dealer").select_option(value="1")
     enter_hand(page, 3, 1, "clubs", 1)

@@ -61,13 +61,17 @@ def test_a_table_enters_confirms_and_the_organiser_corrects(
     page.check('input[name="round"][value="1"]')
     page.check('input[name="trump"][value="spades"]')
     page.check('input[name="tricks"][value="3"]')
-    page.fill("#id_turn_up", "9H")
+    page.locator("#id_turn_up_rank").select_option(value="9")
+    page.locator("label.suit-button", has_text="hearts").click()
     page.get_by_role("button", name="Save hand").click()
     error = page.locator(".errorlist.nonfield")
     assert "In round 1 trump is the turn-up's suit (hearts), not spades." in error.inner_text()
-    assert page.locator("#id_turn_up").input_value() == "9H"
+    assert page.locator("#id_turn_up_rank").input_value() == "9"
+    assert page.locator('input[name="turn_up_suit"][value="hearts"]').is_checked()
     screenshot(page, "result-entry-phone-refused-hand")
-    page.fill("#id_turn_up", "")
+    # "—" takes the turn-up back out: its suit goes with it.
+    page.locator("#id_turn_up_rank").select_option(value="")
+    assert not page.locator('input[name="turn_up_suit"][value="hearts"]').is_checked()
 
     for number, (maker, round_, trump, alone, tricks) in enumerate(HANDS, start=1):
         dealer = str((number - 1) % 4)

@@ -88,12 +88,14 @@ def test_a_refused_hand_names_the_rule_keeps_the_form_and_stores_nothing(client,
     as_scorer(client, table, seats[0])
     values = form_values(client.get(page(table)).content.decode())
     response = client.post(
-        page(table), {**hand_post(0, 1, 2, trump="spades", turn_up="9h"), **values}
+        page(table),
+        {**hand_post(0, 1, 2, trump="spades", turn_up_rank="9", turn_up_suit="hearts"), **values},
     )
     html = response.content.decode()
     assert response.status_code == 200
     assert "In round 1 trump is the turn-up&#x27;s suit (hearts), not spades." in html
-    assert 'value="9h"' in html
+    assert '<option value="9" selected>' in html
+    assert re.search(r'name="turn_up_suit" value="hearts"[^>]*checked', html)
     assert re.search(r'value="spades"[^>]*checked', html)
     assert not TableResult.objects.exists()
 
@@ -418,12 +420,12 @@ def test_a_two_of_spades_benny_table_takes_2s_as_the_benny(client, db):
     )
     as_scorer(client, table, seats[0])
     html = client.get(page(table)).content.decode()
-    assert "the Benny is 2S (or BENNY)" in html
+    assert '<option value="2S">2♠ (the Benny)</option>' in html
     values = form_values(html)
-    refused = client.post(page(table), {**hand_post(0, 1, 3, turn_up="2S"), **values})
+    refused = client.post(page(table), {**hand_post(0, 1, 3, turn_up_rank="2S"), **values})
     assert "When the Benny is turned up the dealer names trump at once" in (
         refused.content.decode()
     )
-    client.post(page(table), {**hand_post(0, 0, 5, trump="clubs", turn_up="2s"), **values})
+    client.post(page(table), {**hand_post(0, 0, 5, trump="clubs", turn_up_rank="2S"), **values})
     result = TableResult.objects.get(table=table)
     assert result.hands[0]["turn_up"] == "2S" and result.scores == [2, 0, 2, 0]
