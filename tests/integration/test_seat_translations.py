@@ -175,3 +175,14 @@ def test_a_card_with_numbered_seats_has_no_compass_legend(db):
     with translation.override("pl"):
         assert seat_legend(["1", "2", "3"]) == ""
         assert seat_legend(["2", "W"]) == POLISH_LEGEND
+
+
+def test_the_wall_chart_and_door_sheets_name_the_seat_letters(db):
+    from tournaments.printing.sheets import chart_legend, find_your_seat_document, night_of
+
+    seating = read_seating(make_event(players=8, rounds=2))
+    with translation.override("pl"):
+        assert chart_legend(night_of(seating)).endswith(POLISH_LEGEND)
+        part = find_your_seat_document(seating, paper="a4")[0]
+        data = render_pdf(part.template, part.context, base_url=BASE)
+    assert POLISH_LEGEND in flat(pdf_text(data)[0])
