@@ -3,10 +3,10 @@ printed cards and the PDFs take seat names from.
 
 A table of two partnerships of two is read as a compass: partners face each other,
 North with South and East with West. Every other table numbers its seats from 1.
-Each compass point has a full name and a short label. The short label is not always
-a single letter: in Polish the letters collide (Północ and Południe both start
-with P, and W is Wschód, East, so the English W for West would point at the
-opposite seat). So the layouts that print it leave room for a few characters.
+Each compass point has a full name and a short label. The short label may be more
+than one letter in some language, so the layouts that print it leave room for a few
+characters. Polish keeps the bridge letters N/E/S/W, though to a reader who does
+not play bridge W reads as Wschód (East): the printed cards carry a legend (legend()).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from django.utils.functional import Promise
-from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
+from django.utils.translation import gettext, gettext_lazy, pgettext, pgettext_lazy
 
 
 @dataclass(frozen=True)
@@ -32,7 +32,8 @@ COMPASS: tuple[CompassPoint, ...] = (
         # Translators: the short label of the North seat (partner of South), printed on
         # scorecards and table cards. It must differ from the short labels of East,
         # South and West: in a language where two of the four words start with the
-        # same letter, use two letters or the whole word (Polish: "Pn").
+        # same letter, use two letters or the whole word. Polish keeps the bridge
+        # letter "N"; a legend on the cards names each seat in full.
         short=pgettext_lazy("seat letter", "N"),
     ),
     CompassPoint(
@@ -40,14 +41,14 @@ COMPASS: tuple[CompassPoint, ...] = (
         name=gettext_lazy("East"),
         # Translators: the short label of the East seat (partner of West). It must
         # differ from those of North, South and West (Portuguese Leste: "L";
-        # Polish Wschód: "Wsch", never "W", which a Polish reader takes for West).
+        # Polish keeps the bridge letter "E").
         short=pgettext_lazy("seat letter", "E"),
     ),
     CompassPoint(
         # Translators: the seat called South at a table of four, partner of North.
         name=gettext_lazy("South"),
         # Translators: the short label of the South seat (partner of North). It must
-        # differ from those of North, East and West (Polish Południe: "Pd").
+        # differ from those of North, East and West (Polish keeps "S").
         short=pgettext_lazy("seat letter", "S"),
     ),
     CompassPoint(
@@ -55,7 +56,7 @@ COMPASS: tuple[CompassPoint, ...] = (
         name=gettext_lazy("West"),
         # Translators: the short label of the West seat (partner of East). It must
         # differ from those of North, East and South (Italian Ovest and Portuguese
-        # Oeste: "O"; Polish Zachód: "Zach").
+        # Oeste: "O"; Polish keeps the bridge letter "W").
         short=pgettext_lazy("seat letter", "W"),
     ),
 )
@@ -109,6 +110,18 @@ def short_labels(layout: Sequence[tuple[int, int]]) -> list[str]:
 def layout_of(seats) -> list[tuple[int, int]]:
     """The (position, side) of each of a table's Seat rows, as the functions above take."""
     return [(seat.position, seat.side) for seat in seats]
+
+
+def legend() -> str:
+    """One line naming each compass point's short label, printed where the labels
+    stand alone (scorecards, table cards): a reader who does not play bridge may take
+    W for another word (in Polish, Wschód is East)."""
+    # Translators: one entry of the seat legend on printed cards: a seat's short label,
+    # then its full name, e.g. "N – North". Keep both placeholders.
+    entry = pgettext("seat legend", "%(letter)s – %(name)s")
+    # Translators: what separates the entries of the seat legend on printed cards.
+    separator = pgettext("seat legend", " · ")
+    return separator.join(entry % {"letter": point.short, "name": point.name} for point in COMPASS)
 
 
 def longest_short() -> int:

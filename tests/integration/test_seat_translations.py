@@ -1,9 +1,9 @@
 """Seat names in the reader's language, from the one place that names seats
 (tournaments.seat_names): pages, printed cards and their PDFs all read it.
 
-The committed catalogs do not carry the short seat labels yet (the translators add
-them), so these tests give Polish a catalog of their own for the "seat letter"
-context, with the labels recommended for it, and check every reader shows them."""
+Polish keeps the bridge letters N/E/S/W, but to a Polish reader who does not play
+bridge W is Wschód (East): the printed cards name each letter in a legend, in every
+language."""
 
 from __future__ import annotations
 
@@ -11,7 +11,6 @@ import shutil
 import subprocess
 from pathlib import Path
 
-import pytest
 from django.conf import settings
 from django.utils import translation
 
@@ -29,9 +28,9 @@ from tournaments.printing.cards import event_of, read_seating, seat_labels
 from tournaments.printing.documents import card_layout, scorecards_document
 from tournaments.printing.render import render_pdf
 
-# In Polish the letters collide: Północ and Południe, and W is Wschód (East).
-POLISH_SHORT = {"N": "Pn", "E": "Wsch", "S": "Pd", "W": "Zach"}
 POLISH_FULL = ["Północ", "Wschód", "Południe", "Zachód"]
+POLISH_LEGEND = "N – Północ · E – Wschód · S – Południe · W – Zachód"
+ITALIAN_LEGEND = "N – Nord · E – Est · S – Sud · O – Ovest"
 # (position, side) round a table of two partnerships of two.
 FOUR = [(0, 0), (1, 1), (2, 0), (3, 1)]
 BASE = "http://testserver"
@@ -40,29 +39,6 @@ BASE = "http://testserver"
 def _need(tool: str) -> None:
     if shutil.which(tool) is None:
         missing_service(f"needs GNU gettext's {tool} (Debian package gettext)")
-
-
-@pytest.fixture
-def polish_seat_letters(settings, tmp_path):
-    """A Polish catalog holding only the short seat labels, ahead of the committed one."""
-    _need("msgfmt")
-    folder = tmp_path / "pl" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    entries = "".join(
-        f'msgctxt "seat letter"\nmsgid "{letter}"\nmsgstr "{label}"\n\n'
-        for letter, label in POLISH_SHORT.items()
-    )
-    (folder / "django.po").write_text(
-        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
-        '"Language: pl\\n"\n\n' + entries,
-        encoding="utf-8",
-    )
-    subprocess.run(
-        ["msgfmt", "-o", str(folder / "django.mo"), str(folder / "django.po")], check=True
-    )
-    # LOCALE_PATHS changing clears Django's loaded catalogs; the first path wins.
-    settings.LOCALE_PATHS = [tmp_path, *settings.LOCALE_PATHS]
-    yield
 
 
 def test_seat_labels_are_marked_with_a_context_and_a_note_for_translators():
@@ -94,17 +70,20 @@ def test_seat_labels_are_marked_with_a_context_and_a_note_for_translators():
         assert f'msgid "{seat}"' in extracted
 
 
-def test_the_short_labels_are_read_in_the_readers_language(db, polish_seat_letters):
+def test_the_short_labels_and_their_legend_are_in_the_readers_language(db):
     with translation.override("pl"):
-        assert seat_names.short_labels(FOUR) == ["Pn", "Wsch", "Pd", "Zach"]
+        assert seat_names.short_labels(FOUR) == ["N", "E", "S", "W"]
         assert seat_names.full_names(FOUR) == POLISH_FULL
-        assert seat_names.longest_short() == 4
+        assert seat_names.legend() == POLISH_LEGEND
+    with translation.override("it"):
+        assert seat_names.legend() == ITALIAN_LEGEND
     with translation.override("en"):
         assert seat_names.short_labels(FOUR) == ["N", "E", "S", "W"]
-    # Italian and Portuguese already say O for West (Ovest, Oeste), Portuguese L for
-    # East (Leste); the four stay distinct in every language the site speaks.
-    for language in ("en", "it", "pt-br", "pl"):
-        with translation.override(language):
+        assert seat_names.legend() == "N – North · E – East · S – South · W – West"
+    # Italian and Portuguese say O for West (Ovest, Oeste), Portuguese L for East
+    # (Leste); the four stay distinct in every language the site speaks.
+    for code, _name in settings.LANGUAGES:
+        with translation.override(code):
             assert len(set(seat_names.short_labels(FOUR))) == 4
             assert len(set(seat_names.full_names(FOUR))) == 4
 
@@ -139,7 +118,7 @@ def test_the_players_own_page_names_the_seat_in_their_language(client, db):
     assert any(f"· {name}" in html for name in POLISH_FULL), html
 
 
-def test_a_polish_scorecard_prints_the_longer_labels_whole(db, polish_seat_letters):
+def test_a_polish_scorecard_prints_the_letters_with_their_legend(db):
     tournament = make_event(players=8, rounds=3)
     seat = first_seat(tournament)
     seating = read_seating(tournament)
@@ -148,21 +127,19 @@ def test_a_polish_scorecard_prints_the_longer_labels_whole(db, polish_seat_lette
         english = card_layout(event, paper="letter", per_page=4).columns[2].width
     with translation.override("pl"):
         table_seats = list(seat.table.seats.select_related("player").order_by("position"))
-        assert set(seat_labels(table_seats).values()) == set(POLISH_SHORT.values())
+        assert set(seat_labels(table_seats).values()) == {"N", "E", "S", "W"}
         polish = card_layout(event, paper="letter", per_page=4).columns[2].width
         (part,) = scorecards_document(seating, paper="letter", per_page=4)
         data = render_pdf(part.template, part.context, base_url=BASE)
-    # The seat column is wide enough for "Wsch" and "Zach" in every language: the card
-    # has one shape whatever language it is printed in.
+    # The card has one shape whatever language it is printed in.
     assert polish == english
-    assert polish >= 1.5 + 2.0 * 4
-    printed = set(flat(" ".join(pdf_text(data))).split())
-    assert set(POLISH_SHORT.values()) <= printed
-    assert not {"N", "E", "W"} & printed
+    printed = flat(" ".join(pdf_text(data)))
+    # Every one of the eight players' cards carries the legend, under its grid.
+    assert printed.count(POLISH_LEGEND) == 8, printed
     save_pngs("scorecards-polish-seat-labels", data)
 
 
-def test_a_polish_table_card_prints_the_seats_in_polish(db, polish_seat_letters):
+def _table_cards_pdf(language: str) -> tuple[object, bytes]:
     from tournaments.models import PrintJob
     from tournaments.printing import tasks
 
@@ -170,12 +147,42 @@ def test_a_polish_table_card_prints_the_seats_in_polish(db, polish_seat_letters)
     job = PrintJob(
         tournament=tournament, kind="table-cards", options={"paper": "a4", "base_url": BASE}
     )
-    with translation.override("pl"):
+    with translation.override(language):
         (part,) = tasks.job_parts(job)
-        data = render_pdf(part.template, part.context, base_url=BASE)
+        return part, render_pdf(part.template, part.context, base_url=BASE)
+
+
+def test_a_polish_table_card_names_the_seat_letters_in_a_legend(db):
+    part, data = _table_cards_pdf("pl")
     first_card = part.context["pages"][0][0]
     seated = {s.seat for r in first_card.rounds for side in r.sides for s in side}
-    assert seated == set(POLISH_SHORT.values())
+    assert seated == {"N", "E", "S", "W"}
     printed = flat(pdf_text(data)[0])
-    assert all(f"{label} " in printed for label in POLISH_SHORT.values()), printed
+    # One legend for each of the page's two cards.
+    assert printed.count(POLISH_LEGEND) == 2, printed
     save_pngs("table-cards-polish-seat-labels", data)
+
+
+def test_an_italian_table_card_names_ovest_o(db):
+    _part, data = _table_cards_pdf("it")
+    assert ITALIAN_LEGEND in flat(pdf_text(data)[0])
+    save_pngs("table-cards-italian-seat-labels", data)
+
+
+def test_a_card_with_numbered_seats_has_no_compass_legend(db):
+    from tournaments.printing.documents import seat_legend
+
+    with translation.override("pl"):
+        assert seat_legend(["1", "2", "3"]) == ""
+        assert seat_legend(["2", "W"]) == POLISH_LEGEND
+
+
+def test_the_wall_chart_and_door_sheets_name_the_seat_letters(db):
+    from tournaments.printing.sheets import chart_legend, find_your_seat_document, night_of
+
+    seating = read_seating(make_event(players=8, rounds=2))
+    with translation.override("pl"):
+        assert chart_legend(night_of(seating)).endswith(POLISH_LEGEND)
+        part = find_your_seat_document(seating, paper="a4")[0]
+        data = render_pdf(part.template, part.context, base_url=BASE)
+    assert POLISH_LEGEND in flat(pdf_text(data)[0])

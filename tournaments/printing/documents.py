@@ -256,6 +256,13 @@ def _used_sizes(printed: Sequence[PrintedCard]) -> set[tuple[str, float, int]]:
     return used
 
 
+def seat_legend(labels) -> str:
+    """The seat legend (seat_names.legend) when a printout shows compass labels; a
+    card with only seat numbers needs none."""
+    compass = {str(point.short) for point in seat_names.COMPASS}
+    return seat_names.legend() if compass & set(labels) else ""
+
+
 def scorecard_parts(
     *,
     event: Event,
@@ -284,6 +291,7 @@ def scorecard_parts(
                     "layout": layout,
                     "css": mark_safe(css + "\n" + fitted_css(layout, used | _used_sizes(chunk))),
                     "code_label_css": code_label_css,
+                    "legend": seat_legend(line.seat for card in cards for line in card.rounds),
                     "sheets": [chunk[i : i + per_page] for i in range(0, len(chunk), per_page)],
                 },
                 items=len(chunk),
@@ -494,6 +502,9 @@ def table_cards_document(seating: Seating, *, paper: str, base_url: str) -> list
                 "event": event,
                 "event_line": event_line,
                 "event_css": _css(event_line),
+                "legend": seat_legend(
+                    s.seat for card in cards for r in card.rounds for s in r.seats
+                ),
                 "heading_css": [_css(h) for h in layout.headings],
                 "layout": layout,
                 "css": css,

@@ -31,6 +31,8 @@ HEADING_PT, HEADING_MIN_PT = 5.7, 4.5
 HAND_BOX_MM = 5.0
 QR_MM = 18.0
 CODE_MM = 17.0
+# The seat legend's line under a scorecard's grid, on the quarter-sheet card.
+LEGEND_H = 3.0
 
 
 @dataclass(frozen=True)
@@ -153,7 +155,8 @@ def scorecard_layout(
     padding = 3.0 * scale
     header_h = 19.0 * scale
     head_row_h = 6.5 * scale
-    available = card_h - 2 * padding - header_h - head_row_h - 1.0 * scale
+    # Under the grid, a line for the seat legend (N – North · …) and a hair to spare.
+    available = card_h - 2 * padding - header_h - head_row_h - (1.0 + LEGEND_H) * scale
     # Rows never get taller than 10 mm; below 6.5 mm partner and opponents share a line.
     row_h = min(10.0 * scale, available / max(rounds, 1))
     dense = row_h < 6.5 * scale
@@ -363,6 +366,8 @@ def scorecard_css(layout: CardLayout) -> str:
         f".grid .w.bye {{ margin-top: {mm(0.3)}; height: {mm(row - 0.6)};"
         f" line-height: {mm(row - 0.6)}; font-size: {7.0 * s:.2f}pt; }}",
         f".grid .w.out {{ line-height: {mm(row)}; font-size: {7.0 * s:.2f}pt; }}",
+        f".card .legend {{ height: {mm(LEGEND_H * s)}; line-height: {mm(LEGEND_H * s)};"
+        f" font-size: {5.5 * s:.2f}pt; }}",
     ]
     for index in range(layout.rounds):
         rules.append(f".grid .r{index + 1} {{ top: {mm(layout.head_row_h + index * row)}; }}")

@@ -23,7 +23,7 @@ from tournaments import format_facts
 from tournaments.models import Round, Seat
 
 from .cards import Event, Seating, StandingsTable, event_of, seat_labels
-from .documents import Part
+from .documents import Part, seat_legend
 from .layout import PAPER_MM, mm, page_css, page_size
 from .measure import PT_MM, text_mm, widest, widest_word, wrap
 
@@ -278,10 +278,17 @@ def event_line(event: Event) -> str:
     return " · ".join(t for t in (event.name, event.date, event.venue, event.format_label) if t)
 
 
+def night_seat_legend(night: Night) -> str:
+    """The seat legend (N – North · …) when the night's seats are compass points."""
+    return seat_legend(place.seat for line in night.players for place in line.places)
+
+
 def chart_legend(night: Night) -> str:
     if night.partners_rotate:
-        return _("Find your name: each round shows your table · seat, and under it your partner.")
-    return _("Find your name: each round shows your table · seat.")
+        how = _("Find your name: each round shows your table · seat, and under it your partner.")
+    else:
+        how = _("Find your name: each round shows your table · seat.")
+    return " ".join(t for t in (how, night_seat_legend(night)) if t)
 
 
 def _chart_head_h(night: Night, sizes: ChartSizes, width: float) -> float:
@@ -564,10 +571,12 @@ def door_layout(night: Night, *, paper: str) -> tuple[DoorSizes, list[DoorPage]]
     half = (width - GUTTER) / 2
     two = _door_fit(night, half, with_partner, DOOR_SCALES_ACROSS)
     door_event = " · ".join(t for t in (night.event.name, night.event.date, night.event.venue) if t)
+    legend = night_seat_legend(night)
     title = f"{round_heading(max(night.rounds, default=1))} · {_('Find your seat')}"
     head = (
         len(wrap(title, 24, width, bold=True)) * line_mm(24)
         + len(wrap(f"{door_event} · {page_of(10, 10)}", 10, width)) * line_mm(10)
+        + (len(wrap(legend, 10, width)) * line_mm(10) if legend else 0.0)
         + 3.0
         + line_mm(one.head_pt)
         + 2 * PAD_Y
@@ -639,6 +648,7 @@ def find_your_seat_document(seating: Seating, *, paper: str) -> list[Part]:
                 "pages": [page for page in pages if page.round == number],
                 "with_partner": sizes.partner_w > 0,
                 "headings": headings,
+                "legend": night_seat_legend(night),
             },
             items=sum(1 for page in pages if page.round == number),
         )
