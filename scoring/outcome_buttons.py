@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 
 from scoring.engine import Outcome, detail_choices, offered
 from scoring.engine.outcomes import (
@@ -54,7 +55,8 @@ def _words(outcome: Outcome, names: list[str]) -> str:
     lone = names[outcome.lone] if outcome.lone is not None else ""
     return {
         MADE: _("Made it"),
-        MARCH: _("March"),
+        # Not the month: a bare "March" would also rename Django's month in every date.
+        MARCH: pgettext("hand outcome", "March"),
         LONE_MARCH: _("%(name)s alone: march") % {"name": lone},
         EUCHRED: _("Euchred"),
         NO_TRICK: _("Super euchre: no trick"),

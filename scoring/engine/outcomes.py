@@ -37,18 +37,6 @@ _RESULT = {
     LONE_SWEEP: "no_trick",
 }
 
-# The game's words for each outcome; the pages add the players' names and points.
-KIND_LABELS: Mapping[str, str] = {
-    MADE: gettext_noop("Made it"),
-    MARCH: gettext_noop("March"),
-    LONE_MARCH: gettext_noop("Loner march"),
-    EUCHRED: gettext_noop("Euchred"),
-    NO_TRICK: gettext_noop("Super euchre (no trick)"),
-    LONE_EUCHRE: gettext_noop("Euchred by a lone defender"),
-    LONE_SWEEP: gettext_noop("A lone defender took all five"),
-    PASSED: gettext_noop("Everyone passed"),
-}
-
 # Details a hand may need beyond its outcome.
 MAKER = "maker"  # who named trump
 LONE_MAKER = "lone_maker"  # which of the makers went alone
@@ -76,10 +64,6 @@ class Outcome:
         if self.lone is not None:
             parts.append(str(self.lone))
         return ":".join(parts)
-
-    @property
-    def label(self) -> str:
-        return KIND_LABELS[self.kind]
 
     @property
     def scorers(self) -> tuple[int, ...]:

@@ -15,6 +15,7 @@ from django.utils import translation
 from pypdf import PdfReader
 
 from tests.integration.test_standings import EIGHT, make_night
+from tournaments.dates import day
 from tournaments.models import PrintJob
 from tournaments.printing import tasks
 from tournaments.printing.render import render_pdf
@@ -102,3 +103,13 @@ def test_no_template_formats_a_date_its_own_way():
             if match.group(2) != "c":  # ISO 8601 in <time datetime>, for machines
                 own_way.append(f"{path.relative_to(TEMPLATES)}: {match.group(0)}")
     assert own_way == [], "use |day or |moment: " + ", ".join(own_way)
+
+
+@pytest.mark.parametrize(
+    ("language", "month"), [("it", "marzo"), ("pt-br", "março"), ("pl", "marca")]
+)
+def test_a_night_in_march_is_dated_in_march_in_every_language(language, month):
+    """The hand outcome "March" (all five tricks) is not the month: a catalogue that
+    translated a bare "March" once printed "14 Cappotto 2026"."""
+    with translation.override(language):
+        assert month in day(datetime.date(2026, 3, 14)).lower()
