@@ -240,9 +240,12 @@ def season_manage(request, pk: int):
             if saved.best_of and nights <= saved.best_of:
                 messages.warning(
                     request,
-                    _(
+                    ngettext(
+                        "The season has %(nights)s night, not more than the %(best)s best "
+                        "that count: every night counts until it has more.",
                         "The season has %(nights)s nights, not more than the %(best)s best "
-                        "that count: every night counts until it has more."
+                        "that count: every night counts until it has more.",
+                        nights,
                     )
                     % {"nights": nights, "best": saved.best_of},
                 )
@@ -313,7 +316,11 @@ def season_night_remove(request, pk: int, tournament_pk: int):
 def season_link_names(request, pk: int):
     season = _owned_season(request, pk)
     linked = services.link_players_by_name(season=season, user=request.user)
-    messages.success(request, _("%(count)s players linked by name.") % {"count": linked})
+    messages.success(
+        request,
+        ngettext("%(count)s player linked by name.", "%(count)s players linked by name.", linked)
+        % {"count": linked},
+    )
     return redirect("season-manage", pk=season.pk)
 
 

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from django.db.models import Prefetch, QuerySet
 from django.shortcuts import get_object_or_404
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import standings as maths
@@ -116,23 +116,33 @@ def season_rule_text(season: Season, nights: int | None = None) -> str:
         sentences.append(gettext("Every night counts."))
     elif nights is not None and nights <= season.best_of:
         sentences.append(
-            gettext(
+            ngettext(
+                "The best %(n)s nights of each member count; with %(nights)s night so far, "
+                "every night counts.",
                 "The best %(n)s nights of each member count; with %(nights)s nights so far, "
-                "every night counts."
+                "every night counts.",
+                nights,
             )
             % {"n": season.best_of, "nights": nights}
         )
     else:
         sentences.append(
-            gettext(
+            ngettext(
+                "The best night of each member counts, and a missed night, as the "
+                "rule scores it, can be it; a member's other nights do not.",
                 "The best %(n)s nights of each member count, and a missed night, as the "
-                "rule scores it, can be one of them; a member's other nights do not."
+                "rule scores it, can be one of them; a member's other nights do not.",
+                season.best_of,
             )
             % {"n": season.best_of}
         )
     if season.missed_night == Season.MissedNightRule.FIXED:
         sentences.append(
-            gettext("A missed night scores %(points)s points, the same for everyone.")
+            ngettext(
+                "A missed night scores %(points)s point, the same for everyone.",
+                "A missed night scores %(points)s points, the same for everyone.",
+                season.missed_night_points,
+            )
             % {"points": season.missed_night_points}
         )
     elif season.missed_night == Season.MissedNightRule.AVERAGE:
@@ -148,8 +158,11 @@ def season_rule_text(season: Season, nights: int | None = None) -> str:
         )
     if season.min_nights > 1:
         sentences.append(
-            gettext(
-                "Members who played fewer than %(n)s nights are listed below the table, not ranked."
+            ngettext(
+                "Members who played fewer than %(n)s night are listed below the table, not ranked.",
+                "Members who played fewer than %(n)s nights are listed below the table, "
+                "not ranked.",
+                season.min_nights,
             )
             % {"n": season.min_nights}
         )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
 
 from scoring import standings as maths
 from scoring.engine.rules import VARIANTS
@@ -55,7 +55,9 @@ def bye_rule(settings: StandingsSettings) -> maths.ByeRule:
 def bye_text(rule: maths.ByeRule) -> str:
     """The sentence the standings show, so nobody has to guess what a bye scored."""
     if rule.value is maths.ByeValue.FIXED:
-        return gettext("A bye scores %(points)s points.") % {"points": rule.points}
+        return ngettext(
+            "A bye scores %(points)s point.", "A bye scores %(points)s points.", rule.points
+        ) % {"points": rule.points}
     if rule.value is maths.ByeValue.AVERAGE:
         return gettext(
             "A bye scores the player's own average over the rounds they played, rounded."

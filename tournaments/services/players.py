@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from django.db import transaction
 from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from ..errors import TournamentError
 from ..models import Player, Team, Tournament
@@ -38,7 +39,11 @@ def _new_player_problem(
         return str(_("The name is empty."))
     if len(name) > NAME_MAX:
         return str(
-            _("The name %(name)s is longer than %(max)s characters.")
+            ngettext(
+                "The name %(name)s is longer than %(max)s character.",
+                "The name %(name)s is longer than %(max)s characters.",
+                NAME_MAX,
+            )
             % {"name": name[:20] + "...", "max": NAME_MAX}
         )
     key = _name_key(name)
@@ -242,7 +247,11 @@ def parse_player_list(
                     (
                         line,
                         str(
-                            _("There are %(count)s columns; give a name, then a team if any.")
+                            ngettext(
+                                "There is %(count)s column; give a name, then a team if any.",
+                                "There are %(count)s columns; give a name, then a team if any.",
+                                len(filled),
+                            )
                             % {"count": len(filled)}
                         ),
                     )

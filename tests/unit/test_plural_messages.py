@@ -1,0 +1,32 @@
+"""Messages that count something pick the singular for one: "1 point", never "1 points".
+
+They are declared plural (ngettext), so each language gets its own forms too."""
+
+from __future__ import annotations
+
+from django.utils import translation
+
+from leagues.models import Season
+from leagues.selectors import settings as standings_settings
+from leagues.selectors.seasons import season_rule_text
+from scoring import standings as maths
+
+
+def test_a_bye_worth_one_point_says_point():
+    with translation.override("en"):
+        fixed = maths.ByeValue.FIXED
+        assert standings_settings.bye_text(maths.ByeRule(fixed, 1)) == "A bye scores 1 point."
+        assert standings_settings.bye_text(maths.ByeRule(fixed, 2)) == "A bye scores 2 points."
+
+
+def test_a_season_rule_counting_one_says_one_night_and_one_point():
+    one = Season(
+        best_of=1, missed_night=Season.MissedNightRule.FIXED, missed_night_points=1, min_nights=2
+    )
+    with translation.override("en"):
+        text = season_rule_text(one)
+        assert "A missed night scores 1 point," in text
+        assert "The best night of each member counts" in text
+        assert "fewer than 2 nights" in text
+        assert "with 1 night so far" in season_rule_text(Season(best_of=3), nights=1)
+        assert "with 2 nights so far" in season_rule_text(Season(best_of=3), nights=2)
