@@ -17,7 +17,7 @@ from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import trans_real
 
-from tests.integration.test_printed_fit import make_event, printed
+from tests.integration.test_printed_fit import make_event, printed, save_pngs
 from tests.pdf_layout import read_pages
 from tournaments.models import PrintJob, Round, Table
 
@@ -127,4 +127,6 @@ def test_no_printout_shows_english_the_catalogue_translates(kind, language):
         data, _planned = printed(tournament, kind)
     text = " ".join(run.text for page in read_pages(data) for run in page.runs)
     text = re.sub(r"\s+", " ", text)
+    # Left for a native reader to look over (test-artifacts/translations-<kind>-<language>-1.png).
+    save_pngs(f"translations-{kind}-{language}", data)
     assert leftovers_in(text, language) == []
