@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.utils.translation import gettext
+from django.utils.translation import gettext, pgettext
 
 from tournaments.printing.cards import StandingsTable
 from tournaments.printing.sheets import closed_rounds
@@ -20,9 +20,11 @@ def standings_table(standings: Standings) -> tuple[list[str], list[list[object]]
         gettext("Team") if standings.teams else gettext("Player"),
         *([gettext("Players")] if standings.teams else []),
         gettext("Played"),
-        gettext("Won"),
-        gettext("Drawn"),
-        gettext("Lost"),
+        # Translators: column header of the standings export: how many games each won,
+        # drew, lost (a count, so plural where the language needs it).
+        pgettext("column: number of games", "Won"),
+        pgettext("column: number of games", "Drawn"),
+        pgettext("column: number of games", "Lost"),
         gettext("Points"),
         gettext("Points against"),
         gettext("Points difference"),
@@ -105,7 +107,8 @@ def results_table(night: Night) -> tuple[list[str], list[list[object]]]:
         gettext("Status"),
         gettext("Players"),
         gettext("Points"),
-        gettext("Won"),
+        # Translators: column header of the results export: "yes" where this side won the game.
+        pgettext("column: did this side win the game", "Won"),
     ]
     rows = []
     for line in night.lines:
@@ -160,7 +163,8 @@ def standings_print_table(standings: Standings) -> StandingsTable:
         ("place", gettext("Place")),
         ("name", gettext("Team") if standings.teams else gettext("Player")),
         ("played", gettext("Played")),
-        ("wdl", gettext("W–D–L")),
+        # Translators: abbreviated column header: how many games won, drawn, lost.
+        ("wdl", pgettext("column: number of games won, drawn, lost", "W–D–L")),
         *zip(shown, standings.metric_labels, strict=True),
         ("byes", gettext("Byes")),
     )

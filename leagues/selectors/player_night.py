@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
 from scoring import standings as maths
 from tournaments.format_facts import partnered
@@ -29,9 +30,11 @@ class HistoryLine:
 
 
 OUTCOME_LABELS = {
-    maths.Outcome.WON: _("Won"),
-    maths.Outcome.DRAWN: _("Drawn"),
-    maths.Outcome.LOST: _("Lost"),
+    # Translators: how one game ended for this player, on the player's page (one game, so
+    # singular: Italian "Vinta", not the standings' count "Vinte").
+    maths.Outcome.WON: pgettext_lazy("outcome of one game", "Won"),
+    maths.Outcome.DRAWN: pgettext_lazy("outcome of one game", "Drawn"),
+    maths.Outcome.LOST: pgettext_lazy("outcome of one game", "Lost"),
     maths.Outcome.BYE: _("Bye"),
 }
 
