@@ -152,12 +152,20 @@ CATALOG: dict[str, Entry] = {
     ),
     "players_not_divisible": Entry(
         Kind.REFUSED,
-        gettext_noop(
+        ngettext_lazy(
+            "%(count)s player is not in a team, and cannot make a team of %(size)s: "
+            "add or remove a player.",
             "%(count)s players are not in a team, which cannot be split into teams of %(size)s: "
-            "add or remove a player."
+            "add or remove a player.",
+            "count",
         ),
     ),
-    "reason_too_long": Entry(Kind.REFUSED, gettext_noop("Say why in at most %(max)s characters.")),
+    "reason_too_long": Entry(
+        Kind.REFUSED,
+        ngettext_lazy(
+            "Say why in at most %(max)s character.", "Say why in at most %(max)s characters.", "max"
+        ),
+    ),
     "removal_not_confirmed": Entry(
         Kind.REFUSED,
         gettext_noop(
@@ -279,7 +287,11 @@ CATALOG: dict[str, Entry] = {
     ),
     "bad_totals": Entry(
         Kind.REFUSED,
-        gettext_noop("Give one whole number of points for each of the %(count)s sides."),
+        ngettext_lazy(
+            "Give one whole number of points for the %(count)s side.",
+            "Give one whole number of points for each of the %(count)s sides.",
+            "count",
+        ),
     ),
     "conflict": Entry(
         Kind.CONFLICT,
@@ -349,7 +361,11 @@ CATALOG: dict[str, Entry] = {
     ),
     "wrong_table_size": Entry(
         Kind.REFUSED,
-        gettext_noop("This table has %(seats)s players but the game needs %(players)s."),
+        ngettext_lazy(
+            "This table has %(seats)s player but the game needs %(players)s.",
+            "This table has %(seats)s players but the game needs %(players)s.",
+            "seats",
+        ),
     ),
     "too_many_tries": Entry(
         Kind.TOO_MANY,

@@ -9,6 +9,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -242,7 +243,10 @@ def player_import(request, pk: int):
             form.add_error(None, exc.message)
             problems = exc.details
         else:
-            messages.success(request, _("%(count)s players imported.") % {"count": len(players)})
+            imported = ngettext(
+                "%(count)s player imported.", "%(count)s players imported.", len(players)
+            )
+            messages.success(request, imported % {"count": len(players)})
             return redirect(tournament)
     return _detail_with_errors(request, tournament, import_form=form, import_problems=problems)
 

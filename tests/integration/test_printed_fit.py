@@ -367,3 +367,18 @@ def test_every_printout_comes_from_the_print_page_and_the_api(
         pages = read_pages(handle.read())
     assert pages
     assert missing_names(pages, expected_names(tournament)) == []
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("kind", [PrintJob.Kind.SCORECARDS, PrintJob.Kind.TABLE_CARDS])
+def test_every_printed_heading_stays_inside_its_column_in_every_language(db, kind, language):
+    """Read back from the PDF as WeasyPrint drew it: no heading, seat label or legend
+    crosses a drawn cell border or leaves the page, in any language. The columns' own
+    widths are held to their headings, line by line in the drawing font, by
+    test_printing_cards.py's test_hand_boxes_take_a_written_digit_and_headings_fit_in_every_language
+    (Polish "Miejsce" once took 7.4 mm of a 7 mm column, "Inicj. przec." 11.4 mm of 11)."""
+    tournament = make_event(players=13)
+    with translation.override(language):
+        data, _planned = printed(tournament, kind)
+    assert overflows(read_pages(data)) == []
+    save_pngs(f"printed-headings-{kind}-{language}", data)

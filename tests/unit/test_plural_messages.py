@@ -30,3 +30,39 @@ def test_a_season_rule_counting_one_says_one_night_and_one_point():
         assert "fewer than 2 nights" in text
         assert "with 1 night so far" in season_rule_text(Season(best_of=3), nights=1)
         assert "with 2 nights so far" in season_rule_text(Season(best_of=3), nights=2)
+
+
+def test_a_refusal_that_counts_one_says_it_in_the_singular():
+    from tournaments.errors import DomainError
+
+    with translation.override("en"):
+        assert DomainError("bad_totals", count=1).message == (
+            "Give one whole number of points for the 1 side."
+        )
+        assert DomainError("bad_totals", count=3).message == (
+            "Give one whole number of points for each of the 3 sides."
+        )
+        assert DomainError("wrong_table_size", seats=1, players=4).message == (
+            "This table has 1 player but the game needs 4."
+        )
+        assert DomainError("players_not_divisible", count=1, size=2).message.startswith(
+            "1 player is not in a team"
+        )
+
+
+def test_a_page_counting_one_hand_says_hand():
+    from types import SimpleNamespace
+
+    from django.template.loader import render_to_string
+
+    def totals_help(hands: int) -> str:
+        summary = SimpleNamespace(
+            has_partners=True,
+            finished=False,
+            tournament=SimpleNamespace(hands_per_round=hands),
+        )
+        with translation.override("en"):
+            return render_to_string("scoring/_totals_form.html", {"summary": summary})
+
+    assert "after the round's 1 hand." in totals_help(1)
+    assert "after the round's 8 hands." in totals_help(8)

@@ -15,6 +15,7 @@ from django.core.exceptions import PermissionDenied, RequestDataTooBig
 from django.http import Http404, HttpResponse, JsonResponse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 from django.views import csrf, defaults
 from django.views.decorators.csrf import csrf_exempt
 from rest_framework import exceptions, serializers, status
@@ -103,7 +104,12 @@ def _validation_body(detail: Any) -> dict:
     if len(details) == 1:
         message = details[0]
     else:
-        message = _("The request has %(count)s problems; see details.") % {"count": len(details)}
+        # Never one: a single problem is given as the message itself (above).
+        message = ngettext(
+            "The request has %(count)s problem; see details.",
+            "The request has %(count)s problems; see details.",
+            len(details),
+        ) % {"count": len(details)}
     return error_body("invalid", message, details, field_errors=fields)
 
 
