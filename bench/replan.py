@@ -6,7 +6,9 @@ Each scenario draws a progressive event (n = 8..60 players, 8 rounds), then befo
 a round from 2 to 6 someone withdraws, someone arrives late, or both. The rest is
 planned twice: `repair` (fewest changes) and `replan` (best balance). Per kind of
 change it prints, for each, the median and worst count of players whose seat
-(table and side, or bye) changes in some remaining round, the median and worst
+(table and side, or bye) changes in some remaining round, that median as a share
+of the remaining players, the median share of (player, round) seats that change,
+the median and worst
 scorecards to reprint (the seat, the table-mates or a bye changed), and the worst
 of each quality figure over the whole night: partner repeats, most opponent
 meetings, bye spread. Figures go to stdout; nothing is asserted.
@@ -55,18 +57,21 @@ def _lineups(rnd: Round) -> dict[str, frozenset]:
 
 
 def changed(before: Sequence[Round], after: Sequence[Round], field: Sequence[str]):
-    """(players whose seat moves, players whose scorecard must be reprinted)."""
+    """(players whose seat moves, players whose scorecard must be reprinted, the share
+    of (player, round) seats that move)."""
     moved: set[str] = set()
     reprint: set[str] = set()
+    seat_rounds = 0
     for a, b in zip(before, after, strict=True):
         seats_a, seats_b = _seats(a), _seats(b)
         lines_a, lines_b = _lineups(a), _lineups(b)
         for p in field:
             if seats_a.get(p) != seats_b.get(p):
                 moved.add(p)
+                seat_rounds += 1
             if seats_a.get(p) != seats_b.get(p) or lines_a.get(p) != lines_b.get(p):
                 reprint.add(p)
-    return len(moved), len(reprint)
+    return len(moved), len(reprint), seat_rounds / (len(field) * len(before))
 
 
 def scenario(rng: random.Random, kind: str):
@@ -104,7 +109,7 @@ def main() -> None:
     options = parser.parse_args()
     rng = random.Random(options.seed)
     print(
-        f"{'change':<10}{'plan':<9}{'moved med':>10}{'worst':>6}{'share':>7}"
+        f"{'change':<10}{'plan':<9}{'moved med':>10}{'worst':>6}{'share':>7}{'seats':>7}"
         f"{'reprint med':>12}{'worst':>6}{'partner+':>9}{'opp':>5}{'byes':>5}"
     )
     for kind in KINDS:
@@ -112,11 +117,12 @@ def main() -> None:
         for plan in ("fewest", "balance"):
             moved = [r[plan][0] for r in runs]
             share = statistics.median(r[plan][0] / r["remaining"] for r in runs)
+            seat_share = statistics.median(r[plan][2] for r in runs)
             reprint = [r[plan][1] for r in runs]
-            quality = [r[plan][2] for r in runs]
+            quality = [r[plan][3] for r in runs]
             print(
                 f"{kind:<10}{plan:<9}{statistics.median(moved):>10}{max(moved):>6}"
-                f"{share:>7.0%}{statistics.median(reprint):>12}{max(reprint):>6}"
+                f"{share:>7.0%}{seat_share:>7.0%}{statistics.median(reprint):>12}{max(reprint):>6}"
                 f"{max(q.partner_repeats for q in quality):>9}"
                 f"{max(q.max_opponent_meetings for q in quality):>5}"
                 f"{max(q.bye_spread for q in quality):>5}"
@@ -124,9 +130,9 @@ def main() -> None:
         worse = sum(
             1
             for r in runs
-            if r["fewest"][2].partner_repeats > r["balance"][2].partner_repeats
-            or r["fewest"][2].max_opponent_meetings > r["balance"][2].max_opponent_meetings + 1
-            or r["fewest"][2].bye_spread > r["balance"][2].bye_spread + 1
+            if r["fewest"][3].partner_repeats > r["balance"][3].partner_repeats
+            or r["fewest"][3].max_opponent_meetings > r["balance"][3].max_opponent_meetings + 1
+            or r["fewest"][3].bye_spread > r["balance"][3].bye_spread + 1
         )
         print(f"{kind:<10}fewest more than one worse than balance on some figure: {worse}")
 

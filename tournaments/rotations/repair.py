@@ -165,8 +165,8 @@ def _start(
     seats = [u if u is not None else next(fill) for _n, slots in tables for u in slots]
     numbers = [n for n, _s in tables]
     # Table numbers run 1..tables: the highest takes a number a broken table left.
-    order = sorted(range(len(numbers)), key=lambda i: numbers[i])
-    renumbered = {numbers[i]: k + 1 for k, i in enumerate(order)}
+    gaps = iter(sorted(set(range(1, len(numbers) + 1)) - set(numbers)))
+    renumbered = {n: n if n <= len(numbers) else next(gaps) for n in sorted(numbers)}
     planned = {t.number: _table_shape(t, unit_of) for t in rnd.tables}
     planned_seats = {
         unit_of[p]: (t.number, side)

@@ -20,8 +20,8 @@ from .planners.local_search import cost_table
 # Balance before changes, changes before plain table repeats: a bye taken from
 # someone who had fewer must always be worth several moved scorecards.
 BYE_WEIGHT = 40
-CHANGE_WEIGHT = 3  # per player whose table or side moves
-REPRINT_WEIGHT = 1  # per player at a table whose line-up changed
+CHANGE_WEIGHT = 15  # per player whose table or side moves
+REPRINT_WEIGHT = 3  # per player at a table whose line-up changed
 # Steps per remaining (round, table); a step is a few dozen dictionary updates.
 STEPS_PER_TABLE = 60
 MAX_STEPS = 40_000
