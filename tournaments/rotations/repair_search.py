@@ -148,7 +148,8 @@ class Search:
         self._put(rnd, a, ub)
         self._put(rnd, b, ua)
         if (a < seated) != (b < seated):
-            bye, sits = (ub, ua) if a < seated else (ua, ub)
+            # The unit moved into the bye position sits out now.
+            bye, sits = (ua, ub) if a < seated else (ub, ua)
             self.byes[bye] += 1
             self.byes[sits] -= 1
         for t in tables:
