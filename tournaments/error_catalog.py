@@ -184,6 +184,10 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED,
         gettext_noop("%(refusal)s Only a teams event (fixed partners) may start a round early."),
     ),
+    "bad_strategy": Entry(
+        Kind.REFUSED,
+        gettext_noop('Choose "fewest changes" or "best balance" for the remaining rounds.'),
+    ),
     "stale_preview": Entry(
         Kind.CONFLICT,
         gettext_noop(

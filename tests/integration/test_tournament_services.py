@@ -929,10 +929,44 @@ def test_once_every_round_has_started_only_a_substitute_can_still_come_in():
     assert change.rounds == ()
 
 
-def test_changes_before_any_round_starts_plan_the_event_afresh():
+def test_withdrawal_with_fewest_changes_reprints_fewer_scorecards_than_best_balance():
+    tournament = progressive()
+    started(tournament, 2)
+    ada = tournament.players.get(name="Ada Byron")
+    plans = services.preview_changes(tournament=tournament, withdraw=[ada])
+    fewest, balance = plans["fewest"], plans["balance"]
+    # Thirteen players over six rounds: both touch every scorecard somewhere, but
+    # mending changes far fewer tables.
+    assert sum(len(r.tables) for r in fewest.rounds) < sum(len(r.tables) for r in balance.rounds)
+    assert fewest.fingerprint != balance.fingerprint
+    # The fingerprint covers the strategy: a "best balance" preview cannot confirm "fewest".
+    with pytest.raises(TournamentError) as refused:
+        services.apply_change(
+            tournament=tournament, withdraw=[ada], expected_fingerprint=balance.fingerprint
+        )
+    assert refused.value.code == "stale_preview"
+    change = services.apply_change(
+        tournament=tournament, withdraw=[ada], expected_fingerprint=fewest.fingerprint
+    )
+    assert change.moved_players == fewest.moved_players
+    schedule = selectors.schedule_of(tournament)
+    assert max(partner_counts(schedule).values()) == 1
+
+
+def test_an_unknown_strategy_is_refused_in_plain_words():
     tournament = progressive()
     ada = tournament.players.get(name="Ada Byron")
-    services.apply_change(tournament=tournament, withdraw=[ada], arrive=["Zed", "Yan"])
+    with pytest.raises(TournamentError) as refused:
+        services.preview_change(tournament=tournament, withdraw=[ada], strategy="random")
+    assert refused.value.code == "bad_strategy"
+
+
+def test_changes_before_any_round_starts_with_best_balance_plan_the_event_afresh():
+    tournament = progressive()
+    ada = tournament.players.get(name="Ada Byron")
+    services.apply_change(
+        tournament=tournament, withdraw=[ada], arrive=["Zed", "Yan"], strategy="balance"
+    )
     schedule = selectors.schedule_of(tournament)
     expected_players = [n for n in THIRTEEN if n != "Ada Byron"] + ["Zed", "Yan"]
     expected = rotations.generate("progressive", expected_players, 8, seed=7)

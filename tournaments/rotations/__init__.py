@@ -1,7 +1,8 @@
 """Seating rotations for Euchre events: pure Python, no Django.
 
 `generate` draws a whole schedule for one format, `replan` plans the rest of an
-event whose field changed, and `report` measures how fair a schedule is. Each
+event whose field changed, `repair` mends the planned rest moving as few seats as
+it can, and `report` measures how fair a schedule is. Each
 format is defined once, in `formats.FORMAT_SPECS`.
 """
 
@@ -12,6 +13,7 @@ from collections.abc import Sequence
 from . import seating
 from .formats import FORMAT_SPECS, FORMATS, FormatSpec, check_request, spec
 from .quality import QualityReport, report
+from .repair import Measures, measures, repair
 from .replan import replan
 from .schedule import RotationError, Round, Schedule, Table
 
@@ -19,12 +21,15 @@ __all__ = [
     "FORMATS",
     "FORMAT_SPECS",
     "FormatSpec",
+    "Measures",
     "QualityReport",
     "Round",
     "RotationError",
     "Schedule",
     "Table",
     "generate",
+    "measures",
+    "repair",
     "replan",
     "report",
     "spec",

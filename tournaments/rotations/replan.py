@@ -35,7 +35,7 @@ def replan(
     if total_rounds < len(played):
         raise RotationError("rounds_already_played", played=len(played), total=total_rounds)
     remaining = total_rounds - len(played)
-    field = _with_missed_rounds_as_byes(played, players)
+    field = missed_rounds_as_byes(played, players)
     drawn: tuple[Round, ...] = ()
     if remaining:
         history = History.from_rounds(field)
@@ -51,9 +51,7 @@ def replan(
     )
 
 
-def _with_missed_rounds_as_byes(
-    played: Sequence[Round], players: Sequence[str]
-) -> tuple[Round, ...]:
+def missed_rounds_as_byes(played: Sequence[Round], players: Sequence[str]) -> tuple[Round, ...]:
     """Played rounds with every listed player who was not there added to the byes."""
     rounds = []
     for r in played:

@@ -23,6 +23,7 @@ from .changes import (
     TableChange,
     apply_change,
     preview_change,
+    preview_changes,
 )
 from .players import (
     add_player,
@@ -80,6 +81,7 @@ __all__ = [
     "pair_teams_at_random",
     "parse_player_list",
     "preview_change",
+    "preview_changes",
     "preview_removal",
     "remove_co_organiser",
     "remove_player",

@@ -95,6 +95,11 @@ class RotationChange:
         return frozenset(names)
 
 
+# "fewest": mend the planned rounds, moving as few seats as fairness allows;
+# "balance": plan the remaining rounds afresh for the best balance.
+STRATEGIES = ("fewest", "balance")
+
+
 @dataclass
 class _Plan:
     change: RotationChange
@@ -154,7 +159,10 @@ def _plan_change(
     withdraw: Iterable[Player],
     arrive: Iterable[str],
     substitute: Mapping[Player, str] | None,
+    strategy: str = "fewest",
 ) -> _Plan:
+    if strategy not in STRATEGIES:
+        raise TournamentError("bad_strategy")
     withdraw = list(withdraw)
     arrive = [_clean_name(n) for n in arrive]
     substitute = {p: _clean_name(name) for p, name in (substitute or {}).items()}
@@ -240,7 +248,12 @@ def _plan_change(
                 raise TournamentError("teams_incomplete:before_change")
             teams = [by_team[k] for k in sorted(by_team)] + [list(g) for g in arrivals]
         try:
-            if played:
+            if strategy == "fewest":
+                # Mend the planned rounds: as few scorecards as fairness allows change.
+                schedule = rotations.repair(
+                    current, names, first_round=last_played + 1, seed=tournament.seed, teams=teams
+                )
+            elif played:
                 history = rotations.Schedule(
                     format=current.format,
                     players=current.players,
@@ -279,6 +292,7 @@ def _plan_change(
         "withdrawn": withdrawn_names,
         "arrived": arrive,
         "substitutes": sorted(sub_names.items()),
+        "strategy": strategy,
     }
     change = RotationChange(
         schedule=schedule,
@@ -306,15 +320,39 @@ def preview_change(
     withdraw: Iterable[Player] = (),
     arrive: Iterable[str] = (),
     substitute: Mapping[Player, str] | None = None,
+    strategy: str = "fewest",
 ) -> RotationChange:
     """What the remaining rounds would become if `withdraw` leave, `arrive` join late and
     each key of `substitute` hands their seats to the named newcomer. Writes nothing.
 
     A substitute alone takes over the leaver's seats in every planned round and nobody
-    else moves; any withdrawal or arrival re-plans all planned rounds through the engine,
-    never repeating a partnership already played. Rounds that have started never change.
+    else moves. Any withdrawal or arrival mends the planned rounds with strategy "fewest"
+    (as few seats move as fairness allows) or plans them afresh with "balance", never
+    repeating a partnership already played. Rounds that have started never change.
     """
-    return _plan_change(tournament, withdraw=withdraw, arrive=arrive, substitute=substitute).change
+    return _plan_change(
+        tournament, withdraw=withdraw, arrive=arrive, substitute=substitute, strategy=strategy
+    ).change
+
+
+def preview_changes(
+    *,
+    tournament: Tournament,
+    withdraw: Iterable[Player] = (),
+    arrive: Iterable[str] = (),
+    substitute: Mapping[Player, str] | None = None,
+) -> dict[str, RotationChange]:
+    """Both plans of the change, by strategy, for the organiser to choose between."""
+    return {
+        strategy: preview_change(
+            tournament=tournament,
+            withdraw=withdraw,
+            arrive=arrive,
+            substitute=substitute,
+            strategy=strategy,
+        )
+        for strategy in STRATEGIES
+    }
 
 
 @transaction.atomic
@@ -325,6 +363,7 @@ def apply_change(
     arrive: Iterable[str] = (),
     substitute: Mapping[Player, str] | None = None,
     expected_fingerprint: str | None = None,
+    strategy: str = "fewest",
 ) -> RotationChange:
     """Make the change preview_change describes and store the re-planned rounds.
 
@@ -334,7 +373,9 @@ def apply_change(
     the change is refused if the plan differs, e.g. because a round started meanwhile.
     """
     locked = _lock(tournament)
-    plan = _plan_change(locked, withdraw=withdraw, arrive=arrive, substitute=substitute)
+    plan = _plan_change(
+        locked, withdraw=withdraw, arrive=arrive, substitute=substitute, strategy=strategy
+    )
     change = plan.change
     if expected_fingerprint is not None and expected_fingerprint != change.fingerprint:
         raise TournamentError("stale_preview")

@@ -1,0 +1,123 @@
+"""Property tests of `repair`: part of an event is played, the field changes, and the
+planned rest is mended instead of drawn afresh."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tournaments.rotations import Schedule, generate, measures, repair, replan, spec
+
+from ._schedule_checks import names
+
+SETTINGS = settings(max_examples=12, deadline=None, derandomize=True)
+seeds = st.integers(min_value=0, max_value=10_000)
+ROUNDS = 8
+
+
+@st.composite
+def changes(draw, format: str):
+    """(players at the start, first round not yet played, the field from now on)."""
+    wanted = spec(format)
+    size = wanted.team_size or 1
+    smallest = wanted.table_players + size
+    teams_count = draw(st.integers(min_value=smallest // size, max_value=24 // size), label="n")
+    players = names(teams_count * size)
+    first = draw(st.integers(min_value=1, max_value=ROUNDS), label="first round")
+    # Fixed teams leave and arrive whole; the field keeps one table at least.
+    teams = [players[i : i + size] for i in range(0, len(players), size)]
+    spare = len(teams) - wanted.table_players // (2 if wanted.fixed_teams else 1) // (
+        1 if wanted.fixed_teams else size
+    )
+    leaving = draw(
+        st.lists(st.sampled_from(range(len(teams))), unique=True, max_size=max(0, min(2, spare))),
+        label="leaving",
+    )
+    arriving = draw(st.integers(min_value=0, max_value=2), label="arriving")
+    field = [p for i, team in enumerate(teams) if i not in leaving for p in team]
+    field += [f"Late{i}-{j}" for i in range(arriving) for j in range(size)]
+    return players, first, field
+
+
+def _repaired(format: str, change, seed: int):
+    players, first, field = change
+    planned = generate(format, players, ROUNDS, seed=seed)
+    return planned, first, field, repair(planned, field, first_round=first, seed=seed)
+
+
+def _assert_valid(format: str, result: Schedule, first: int, field: list[str]) -> None:
+    """Every player of the field sits once or sits out in each remaining round; tables
+    are full, numbered 1.. on, and only as many sit out as no table can hold."""
+    wanted = spec(format)
+    per_table = wanted.table_players
+    assert [r.number for r in result.rounds] == list(range(1, ROUNDS + 1))
+    for rnd in result.rounds[first - 1 :]:
+        assert sorted(rnd.seated + rnd.byes) == sorted(field), rnd.number
+        assert [t.number for t in rnd.tables] == list(range(1, len(rnd.tables) + 1))
+        assert all(len(t.players) == per_table for t in rnd.tables)
+        assert len(rnd.byes) == len(field) % (
+            per_table if not wanted.fixed_teams else 2 * (wanted.team_size or 1)
+        )
+        if wanted.fixed_teams:
+            assert all(len(side) == wanted.team_size for t in rnd.tables for side in t.sides)
+
+
+def _check(format: str, change, seed: int) -> None:
+    planned, first, field, result = _repaired(format, change, seed)
+    assert result.rounds[: first - 1] == planned.rounds[: first - 1]
+    _assert_valid(format, result, first, field)
+
+
+@SETTINGS
+@given(change=changes("progressive"), seed=seeds)
+def test_progressive_repair_is_valid_keeps_played_rounds_and_is_as_fair(change, seed):
+    planned, first, field, result = _repaired("progressive", change, seed)
+    assert result.rounds[: first - 1] == planned.rounds[: first - 1]
+    _assert_valid("progressive", result, first, field)
+    played = Schedule(planned.format, planned.players, planned.rounds[: first - 1])
+    full = replan(played, field, ROUNDS, seed=seed)
+    mended, fresh = measures(result, field), measures(full, field)
+    assert mended.partner_repeats <= fresh.partner_repeats
+    assert mended.max_opponent_meetings <= fresh.max_opponent_meetings + 1
+    assert mended.bye_spread <= fresh.bye_spread + 1
+
+
+@SETTINGS
+@given(change=changes("cutthroat"), seed=seeds)
+def test_cutthroat_repair_is_valid_and_keeps_played_rounds(change, seed):
+    _check("cutthroat", change, seed)
+
+
+@SETTINGS
+@given(
+    format=st.sampled_from(("teams", "six-handed", "heads-up")),
+    data=st.data(),
+    seed=seeds,
+)
+def test_fixed_team_and_heads_up_repair_is_valid_and_keeps_played_rounds(format, data, seed):
+    _check(format, data.draw(changes(format)), seed)
+
+
+def test_a_leaver_in_a_field_of_four_tables_and_one_is_replaced_by_the_bye_holder():
+    players = names(17)
+    planned = generate("progressive", players, ROUNDS, seed=3)
+    field = players[1:]
+    result = repair(planned, field, first_round=3, seed=3)
+    moved_seats = 0
+    for before, after in zip(planned.rounds[2:], result.rounds[2:], strict=True):
+        # Sixteen players fill four tables: whoever had the bye plays.
+        assert after.byes == ()
+        (holder,) = before.byes
+        moved = {p for p in field if _seat(before, p) != _seat(after, p)}
+        assert holder in moved
+        moved_seats += len(moved)
+    # A full re-plan moves nearly every seat; the repair keeps most of them.
+    assert moved_seats <= len(field) * len(result.rounds[2:]) // 4
+
+
+def _seat(rnd, player):
+    for t in rnd.tables:
+        for side, members in enumerate(t.sides):
+            if player in members:
+                return t.number, side
+    return None

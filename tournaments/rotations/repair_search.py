@@ -1,0 +1,211 @@
+"""The local search behind `repair`: swap two units within a remaining round.
+
+A unit is what a format seats as a whole: a player, or a fixed team. A round is a
+list of slots read `slots` at a time as a table, then its byes. The cost is the
+fairness the full re-plan aims at (partner repeats dearest, then opponent repeats,
+then byes out of balance) plus the seats that differ from the plan, so the search
+keeps printed scorecards where fairness allows. Each step re-counts only the two
+tables it touches, and the number of steps is fixed, so the work is bounded.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .planners.local_search import cost_table
+
+# Balance before changes, changes before plain table repeats: a bye taken from
+# someone who had fewer must always be worth several moved scorecards.
+BYE_WEIGHT = 40
+CHANGE_WEIGHT = 15  # per player whose table or side moves
+REPRINT_WEIGHT = 3  # per player at a table whose line-up changed
+# Steps per remaining (round, table); a step is a few dozen dictionary updates.
+STEPS_PER_TABLE = 60
+MAX_STEPS = 40_000
+_COUNT_LIMIT = 40
+
+UnitPair = tuple[int, int]
+
+
+def _key(a: int, b: int) -> UnitPair:
+    return (a, b) if a < b else (b, a)
+
+
+@dataclass
+class RoundState:
+    """One remaining round: slots (units, `slots` a table), byes, and what was planned."""
+
+    numbers: list[int]
+    seats: list[int]
+    byes: list[int]
+    planned: dict[int, frozenset[frozenset[int]]]
+    planned_byes: frozenset[int]
+    planned_seats: dict[int, tuple[int, int]]  # unit -> (table number, side)
+
+
+@dataclass
+class Search:
+    """Pair counts over all rounds (history included) and the cost of the current seating."""
+
+    slots: int
+    side_of: tuple[int, ...]
+    weight: list[int]  # players per unit: a moved team moves all its scorecards
+    rounds: list[RoundState]
+    partners: Counter[UnitPair] = field(default_factory=Counter)
+    opponents: Counter[UnitPair] = field(default_factory=Counter)
+    byes: Counter[int] = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        self._costs = cost_table(_COUNT_LIMIT)
+        for rnd in self.rounds:
+            for t in range(len(rnd.numbers)):
+                self._count_table(rnd, t, 1)
+            self.byes.update(rnd.byes)
+
+    # -- counting --------------------------------------------------------------
+
+    def table_units(self, rnd: RoundState, t: int) -> list[int]:
+        return rnd.seats[t * self.slots : (t + 1) * self.slots]
+
+    def _pairs(self, units: Sequence[int]) -> list[tuple[UnitPair, bool]]:
+        out = []
+        for i in range(len(units)):
+            for j in range(i + 1, len(units)):
+                out.append((_key(units[i], units[j]), self.side_of[i] == self.side_of[j]))
+        return out
+
+    def _count_table(self, rnd: RoundState, t: int, step: int) -> None:
+        for key, partner in self._pairs(self.table_units(rnd, t)):
+            (self.partners if partner else self.opponents)[key] += step
+
+    def add_history(self, sides: Sequence[Sequence[int]]) -> None:
+        """A played table, as the units of each side."""
+        for i, side in enumerate(sides):
+            for x, a in enumerate(side):
+                for b in side[x + 1 :]:
+                    self.partners[_key(a, b)] += 1
+                for other in sides[i + 1 :]:
+                    for b in other:
+                        self.opponents[_key(a, b)] += 1
+
+    def pair_cost(self, key: UnitPair) -> int:
+        p = min(self.partners.get(key, 0), _COUNT_LIMIT)
+        o = min(self.opponents.get(key, 0), _COUNT_LIMIT)
+        return self._costs[p][o]
+
+    def changed(self, rnd: RoundState, t: int) -> bool:
+        units = self.table_units(rnd, t)
+        sides: dict[int, set[int]] = {}
+        for slot, unit in enumerate(units):
+            sides.setdefault(self.side_of[slot], set()).add(unit)
+        shape = frozenset(frozenset(s) for s in sides.values())
+        return rnd.planned.get(rnd.numbers[t]) != shape
+
+    def _table_cost(self, rnd: RoundState, t: int) -> int:
+        units = self.table_units(rnd, t)
+        if not self.changed(rnd, t):
+            return 0
+        number = rnd.numbers[t]
+        moved = sum(
+            self.weight[u]
+            for slot, u in enumerate(units)
+            if rnd.planned_seats.get(u) != (number, self.side_of[slot])
+        )
+        return CHANGE_WEIGHT * moved + REPRINT_WEIGHT * sum(self.weight[u] for u in units)
+
+    def _bye_cost(self, rnd: RoundState, unit: int) -> int:
+        gained = unit in rnd.byes and unit not in rnd.planned_byes
+        moved = CHANGE_WEIGHT * self.weight[unit] if gained else 0
+        return BYE_WEIGHT * self.byes[unit] ** 2 + moved
+
+    def total(self) -> int:
+        cost = sum(self.pair_cost(k) for k in self.partners.keys() | self.opponents.keys())
+        cost += BYE_WEIGHT * sum(b * b for b in self.byes.values())
+        for rnd in self.rounds:
+            cost += sum(self._table_cost(rnd, t) for t in range(len(rnd.numbers)))
+            cost += sum(
+                CHANGE_WEIGHT * self.weight[u] for u in rnd.byes if u not in rnd.planned_byes
+            )
+        return cost
+
+    # -- one step --------------------------------------------------------------
+
+    def _local_cost(self, rnd: RoundState, tables: set[int], units: tuple[int, int]) -> int:
+        keys = {k for t in tables for k, _p in self._pairs(self.table_units(rnd, t))}
+        cost = sum(self.pair_cost(k) for k in keys)
+        cost += sum(self._table_cost(rnd, t) for t in tables)
+        return cost + sum(self._bye_cost(rnd, u) for u in set(units))
+
+    def _swap(self, rnd: RoundState, a: int, b: int) -> None:
+        seated = len(rnd.seats)
+        tables = {i // self.slots for i in (a, b) if i < seated}
+        for t in tables:
+            self._count_table(rnd, t, -1)
+        ua, ub = self._at(rnd, a), self._at(rnd, b)
+        self._put(rnd, a, ub)
+        self._put(rnd, b, ua)
+        if (a < seated) != (b < seated):
+            # The unit moved into the bye position sits out now.
+            bye, sits = (ua, ub) if a < seated else (ub, ua)
+            self.byes[bye] += 1
+            self.byes[sits] -= 1
+        for t in tables:
+            self._count_table(rnd, t, 1)
+
+    def _at(self, rnd: RoundState, i: int) -> int:
+        return rnd.seats[i] if i < len(rnd.seats) else rnd.byes[i - len(rnd.seats)]
+
+    def _put(self, rnd: RoundState, i: int, unit: int) -> None:
+        if i < len(rnd.seats):
+            rnd.seats[i] = unit
+        else:
+            rnd.byes[i - len(rnd.seats)] = unit
+
+    def try_swap(self, rnd: RoundState, a: int, b: int) -> bool:
+        """Swap the units at positions a and b if the cost does not rise."""
+        seated = len(rnd.seats)
+        tables = {i // self.slots for i in (a, b) if i < seated}
+        units = (self._at(rnd, a), self._at(rnd, b))
+        before = self._local_cost(rnd, tables, units)
+        self._swap(rnd, a, b)
+        if self._local_cost(rnd, tables, units) <= before:
+            return True
+        self._swap(rnd, a, b)
+        return False
+
+    def _hot(self, rnd: RoundState, t: int) -> bool:
+        if self.changed(rnd, t):
+            return True
+        return any(
+            self.partners[k] > 1 if partner else self.opponents[k] > 1
+            for k, partner in self._pairs(self.table_units(rnd, t))
+        )
+
+    def run(self, seed: int) -> None:
+        rng = random.Random(seed)
+        work = [r for r in self.rounds if r.numbers]
+        if not work:
+            return
+        tables = sum(len(r.numbers) for r in work)
+        for _step in range(min(MAX_STEPS, STEPS_PER_TABLE * tables)):
+            rnd = rng.choice(work)
+            positions = len(rnd.seats) + len(rnd.byes)
+            # Mostly start from a table that moved or holds a repeat: elsewhere a swap
+            # can only undo the plan.
+            t = rng.randrange(len(rnd.numbers))
+            for _try in range(4):
+                if self._hot(rnd, t):
+                    break
+                t = rng.randrange(len(rnd.numbers))
+            a = t * self.slots + rng.randrange(self.slots)
+            b = rng.randrange(positions)
+            # Two partners swapping seats at their own table changes nothing.
+            same_side = (
+                b // self.slots == t
+                and self.side_of[a % self.slots] == self.side_of[b % self.slots]
+            )
+            if not same_side or b >= len(rnd.seats):
+                self.try_swap(rnd, a, b)
