@@ -1,8 +1,9 @@
 """Engine error codes turned into a scorer's words, in the scorer's language.
 
-The engine keeps English templates marked with gettext_noop; here they are
-translated and filled in, with seat numbers replaced by the names of the players
-sitting there, because nobody at a table thinks of themselves as "seat 2".
+The engine keeps English templates marked with gettext_noop (ngettext_lazy where a
+count picks the form); here they are translated and filled in, with seat numbers
+replaced by the names of the players sitting there, because nobody at a table
+thinks of themselves as "seat 2".
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import EngineError, RuleSet
-from scoring.engine.errors import IN_HAND_TEMPLATE
+from scoring.engine.errors import IN_HAND_TEMPLATE, ngettext_lazy
 from scoring.engine.rules import PARTNERS
+from tournaments.errors import translated
 
 from .errors import RuleBroken
 
@@ -51,8 +53,10 @@ _LABEL_PARAMS = ("variant", "option")
 _SCORE_PARAMS = ("totals", "scores")
 # With players named, the round-totals message reads better without the word "totals".
 _NAMED_TEMPLATES: Mapping[str, str] = {
-    "impossible_round_totals": gettext_noop(
-        "%(hands)s hands of %(variant)s cannot give %(totals)s."
+    "impossible_round_totals": ngettext_lazy(
+        "%(hands)s hand of %(variant)s cannot give %(totals)s.",
+        "%(hands)s hands of %(variant)s cannot give %(totals)s.",
+        "hands",
     ),
 }
 
@@ -84,7 +88,7 @@ def engine_message(error: EngineError, seat_names: Sequence[str] | None = None) 
         if isinstance(params.get(name), str) and params[name]:
             params[name] = gettext(params[name])
     try:
-        problem = gettext(template) % params
+        problem = translated(template, params) % params
     except (KeyError, TypeError, ValueError):
         problem = error.message
     if error.hand is None:

@@ -17,7 +17,9 @@ from collections.abc import Iterable, Mapping
 
 from django.utils import translation
 from django.utils.functional import Promise
-from django.utils.translation import gettext
+from django.utils.translation import gettext, ngettext
+
+from scoring.engine.errors import Plural
 
 from .error_catalog import HTTP_STATUS, Kind, entry
 
@@ -90,9 +92,19 @@ def render(words: str | Promise, params: Mapping[str, object]) -> str:
                 return str(words) if isinstance(words, str) else ""
 
 
+def translated(template: str, params: Mapping[str, object]) -> str:
+    """A pure core's template (scoring engine, rotations) in the active language,
+    in the form its count in `params` picks when it is a Plural."""
+    if isinstance(template, Plural):
+        count = params.get(template.count_param)
+        number = count if isinstance(count, int) else 0
+        return ngettext(template.singular, template.plural, number)
+    return gettext(template)
+
+
 def _filled(words: str | Promise, params: Mapping[str, object]) -> str:
     if isinstance(words, str):
-        return gettext(words) % params
+        return translated(words, params) % params
     # A lazy entry translates itself; a plural one picks its form from params["count"].
     return str(words % params)
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import EngineError, gettext_noop
+from .errors import EngineError, gettext_noop, ngettext_lazy
 from .hands import Deal, Hand, PassedHand, making_side, parse_hand, score_hand
 from .rules import RuleSet
 
@@ -58,9 +58,12 @@ def play_round(rules: RuleSet, hands: Sequence[Deal], hands_per_round: int) -> R
             if counted >= hands_per_round:
                 raise EngineError(
                     "round_hands_done",
-                    gettext_noop(
+                    ngettext_lazy(
+                        "This round is %(hands)s hand and it is recorded; no hand "
+                        "is played after that.",
                         "This round is %(hands)s hands and all of them are recorded; no hand "
-                        "is played after that."
+                        "is played after that.",
+                        "hands",
                     ),
                     {"hands": hands_per_round},
                 )
@@ -152,7 +155,11 @@ def table_figures(
     if len(scores) != rules.players:
         raise EngineError(
             "bad_scores",
-            gettext_noop("The result gives %(given)s scores for %(players)s players."),
+            ngettext_lazy(
+                "The result gives %(given)s score for %(players)s players.",
+                "The result gives %(given)s scores for %(players)s players.",
+                "given",
+            ),
             {"given": len(scores), "players": rules.players},
         )
     sides = rules.sides

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from functools import lru_cache
 from itertools import combinations
 
-from .errors import EngineError, gettext_noop, shown
+from .errors import EngineError, gettext_noop, ngettext_lazy, shown
 from .hands import TRICKS, Hand, check_hand, checked_points
 from .rules import PARTNERS, RuleSet
 
@@ -150,9 +150,12 @@ def check_round_totals(rules: RuleSet, totals: Sequence[int], hands: int) -> Non
     if any(w > m for w, m in zip(wanted, per_seat, strict=True)):
         raise EngineError(
             "round_totals_too_high",
-            gettext_noop(
+            ngettext_lazy(
+                "%(hands)s hand of %(variant)s gives one side at most %(most)s "
+                "points, so it cannot give totals %(totals)s.",
                 "%(hands)s hands of %(variant)s give one side at most %(most)s "
-                "points, so they cannot give totals %(totals)s."
+                "points, so they cannot give totals %(totals)s.",
+                "hands",
             ),
             {
                 "hands": hands,
@@ -166,9 +169,12 @@ def check_round_totals(rules: RuleSet, totals: Sequence[int], hands: int) -> Non
         # Partners' totals repeat per seat, so only the one-side limit above applies.
         raise EngineError(
             "round_totals_too_high",
-            gettext_noop(
+            ngettext_lazy(
+                "%(hands)s hand of %(variant)s gives at most %(most)s points in "
+                "all, so it cannot give totals %(totals)s.",
                 "%(hands)s hands of %(variant)s give at most %(most)s points in "
-                "all, so they cannot give totals %(totals)s."
+                "all, so they cannot give totals %(totals)s.",
+                "hands",
             ),
             {
                 "hands": hands,
@@ -181,7 +187,11 @@ def check_round_totals(rules: RuleSet, totals: Sequence[int], hands: int) -> Non
     if not round_totals_reachable(rules, wanted, hands):
         raise EngineError(
             "impossible_round_totals",
-            gettext_noop("%(hands)s hands of %(variant)s cannot give totals %(totals)s."),
+            ngettext_lazy(
+                "%(hands)s hand of %(variant)s cannot give totals %(totals)s.",
+                "%(hands)s hands of %(variant)s cannot give totals %(totals)s.",
+                "hands",
+            ),
             {
                 "hands": hands,
                 "variant": rules.label,
@@ -363,8 +373,10 @@ def _read_scores(rules: RuleSet, scores: object, name: str) -> Points:
     ):
         raise EngineError(
             "bad_scores",
-            gettext_noop(
-                "The %(name)s must be %(players)s whole numbers of 0 or more, one per seat."
+            ngettext_lazy(
+                "The %(name)s must be %(players)s whole number of 0 or more, one per seat.",
+                "The %(name)s must be %(players)s whole numbers of 0 or more, one per seat.",
+                "players",
             ),
             {"name": name, "players": rules.players},
         )

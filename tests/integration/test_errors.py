@@ -177,15 +177,21 @@ def _marked_italian(monkeypatch) -> None:
     """Italian as it will read once translators have done the new sentences: every
     msgid still untranslated gets a marked stand-in keeping its placeholders."""
     italian = trans_real.translation("it")
-    real = italian.gettext
+    real, real_plural = italian.gettext, italian.ngettext
+
+    def stand_in(message: str) -> str:
+        return "«it» " + " ".join(f"%({name})s" for name in PLACEHOLDER.findall(message))
 
     def gettext(message: str) -> str:
         found = real(message)
-        if found != message:
-            return found
-        return "«it» " + " ".join(f"%({name})s" for name in PLACEHOLDER.findall(message))
+        return found if found != message else stand_in(message)
+
+    def ngettext(singular: str, plural: str, number: int) -> str:
+        found = real_plural(singular, plural, number)
+        return found if found not in (singular, plural) else stand_in(plural)
 
     monkeypatch.setattr(italian, "gettext", gettext)
+    monkeypatch.setattr(italian, "ngettext", ngettext)
 
 
 def _english_words(*templates: str) -> set[str]:

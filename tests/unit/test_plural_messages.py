@@ -4,12 +4,17 @@ They are declared plural (ngettext), so each language gets its own forms too."""
 
 from __future__ import annotations
 
+import pytest
 from django.utils import translation
 
 from leagues.models import Season
 from leagues.selectors import settings as standings_settings
 from leagues.selectors.seasons import season_rule_text
 from scoring import standings as maths
+from scoring.engine import EngineError, check_round_totals, rule_set
+from scoring.messages import engine_message
+from tournaments.rotations import RotationError
+from tournaments.services._common import rotation_words
 
 
 def test_a_bye_worth_one_point_says_point():
@@ -66,3 +71,29 @@ def test_a_page_counting_one_hand_says_hand():
 
     assert "after the round's 1 hand." in totals_help(1)
     assert "after the round's 8 hands." in totals_help(8)
+
+
+def _refusal_of_round_totals(totals: list[int], hands: int) -> str:
+    with pytest.raises(EngineError) as refused:
+        check_round_totals(rule_set("north-american"), totals, hands)
+    with translation.override("en"):
+        return engine_message(refused.value)
+
+
+def test_the_engine_tells_one_hand_in_the_singular_and_two_in_the_plural():
+    assert _refusal_of_round_totals([1, 1, 1, 1], 1) == (
+        "1 hand of North American Euchre cannot give totals 1-1-1-1."
+    )
+    assert _refusal_of_round_totals([0, 0, 0, 0], 2) == (
+        "2 hands of North American Euchre cannot give totals 0-0-0-0."
+    )
+
+
+def test_the_seating_refusal_tells_one_player_in_the_singular_and_two_in_the_plural():
+    def shown(count: int) -> str:
+        refusal = RotationError("players_not_divisible", count=count, size=3)
+        with translation.override("en"):
+            return str(rotation_words(refusal.template, refusal.params))
+
+    assert shown(1) == "1 player cannot be split into teams of 3."
+    assert shown(2) == "2 players cannot be split into teams of 3."

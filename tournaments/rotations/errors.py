@@ -7,6 +7,11 @@ reader's language (tournaments.error_catalog), so a refusal never mixes language
 
 from __future__ import annotations
 
+# The scoring engine's pure Plural, shared so the Django side has one kind to translate.
+from scoring.engine.errors import Plural, ngettext_lazy
+
+__all__ = ["MESSAGES", "Plural", "RotationError", "gettext_noop", "ngettext_lazy"]
+
 
 def gettext_noop(message: str) -> str:
     # Marks a template for Django's makemessages without importing Django here.
@@ -18,16 +23,24 @@ def gettext_noop(message: str) -> str:
 MESSAGES: dict[str, str] = {
     "unknown_format": gettext_noop("There is no format called %(format)s; choose %(formats)s."),
     "duplicate_players": gettext_noop("Each player may appear only once."),
-    "too_few_players": gettext_noop("%(format)s needs at least %(least)s players, got %(count)s."),
-    "players_not_divisible": gettext_noop(
-        "%(count)s players cannot be split into teams of %(size)s."
+    "too_few_players": ngettext_lazy(
+        "%(format)s needs at least %(least)s player, got %(count)s.",
+        "%(format)s needs at least %(least)s players, got %(count)s.",
+        "least",
+    ),
+    "players_not_divisible": ngettext_lazy(
+        "%(count)s player cannot be split into teams of %(size)s.",
+        "%(count)s players cannot be split into teams of %(size)s.",
+        "count",
     ),
     "bad_rounds": gettext_noop("The number of rounds must be at least 1, got %(rounds)s."),
     "too_few_entrants": gettext_noop("A round robin needs at least two entrants."),
     "bad_team_size": gettext_noop("Every team must have exactly %(size)s players."),
     "teams_do_not_match_players": gettext_noop("The teams must hold each player exactly once."),
-    "rounds_already_played": gettext_noop(
-        "%(played)s rounds are already played; the total cannot be %(total)s."
+    "rounds_already_played": ngettext_lazy(
+        "%(played)s round is already played; the total cannot be %(total)s.",
+        "%(played)s rounds are already played; the total cannot be %(total)s.",
+        "played",
     ),
 }
 
