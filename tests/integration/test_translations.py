@@ -91,3 +91,30 @@ def test_a_print_job_queued_in_portuguese_before_the_rename_prints_in_portuguese
         assert translation.gettext("Sign in") == "Entrar"
     with in_language(PrintJob(options={"language": "xx"})):
         assert translation.get_language() == "en"
+
+
+@pytest.mark.parametrize("language", ["it", "pt-br", "pl"])
+def test_every_message_has_a_checked_translation(language):
+    """No message is left to English in a language the site offers: none empty, none
+    marked fuzzy (a guess msgmerge made from an older message, which Django never shows)."""
+    import shutil
+    import subprocess
+    from pathlib import Path
+
+    from django.conf import settings
+
+    from tests.conftest import missing_service
+
+    if shutil.which("msgfmt") is None:
+        missing_service("needs GNU gettext's msgfmt (Debian package gettext)")
+    folder = Path(settings.BASE_DIR) / "locale" / translation.to_locale(language) / "LC_MESSAGES"
+    for po in sorted(folder.glob("*.po")):
+        # e.g. "1094 translated messages, 2 fuzzy translations, 1 untranslated message."
+        counts = subprocess.run(
+            ["msgfmt", "--statistics", "-o", "/dev/null", str(po)],
+            check=True,
+            capture_output=True,
+            text=True,
+            env={"LC_ALL": "C", "PATH": "/usr/bin:/bin"},
+        ).stderr
+        assert "fuzzy" not in counts and "untranslated" not in counts, (po.name, counts)

@@ -15,6 +15,7 @@ from tournaments import rotations
 from .. import selectors
 from ..errors import TournamentError
 from ..models import Player, Round, Team, Tournament
+from . import late
 from ._common import (
     TEAM_SIZES,
     Side,
@@ -264,13 +265,7 @@ def _plan_change(
                 )
             else:
                 # Nothing is played yet: plan the event afresh for the new list.
-                schedule = rotations.generate(
-                    tournament.format,
-                    names,
-                    tournament.rounds_planned,
-                    seed=tournament.seed,
-                    teams=teams,
-                )
+                schedule = late.draw(tournament, names, teams)
         except rotations.RotationError as exc:
             raise _rotation_error(exc) from exc
         _check_schedule(schedule, set(names), after=last_played)

@@ -24,6 +24,17 @@ from ._common import TEAM_SIZES, _has_started, _lock, _rotation_error
 from .reprints import mark_for_reprint
 
 
+def draw(tournament: Tournament, names: Sequence[str], teams) -> rotations.Schedule:
+    """The whole event drawn afresh for `names`, with the tournament's seed; the
+    engine's refusal in the organiser's words."""
+    try:
+        return rotations.generate(
+            tournament.format, names, tournament.rounds_planned, seed=tournament.seed, teams=teams
+        )
+    except rotations.RotationError as exc:
+        raise _rotation_error(exc) from exc
+
+
 def late_schedule(
     tournament: Tournament, players: Sequence[Player], teams
 ) -> tuple[rotations.Schedule, list[str]]:
@@ -35,16 +46,7 @@ def late_schedule(
     included = list(late)
     while True:
         names = [p.name for p in players if not p.late or p.name in included]
-        try:
-            schedule = rotations.generate(
-                tournament.format,
-                names,
-                tournament.rounds_planned,
-                seed=tournament.seed,
-                teams=teams,
-            )
-        except rotations.RotationError as exc:
-            raise _rotation_error(exc) from exc
+        schedule = draw(tournament, names, teams)
         if len(included) <= late_rotation.first_round_byes(schedule):
             return late_rotation.give_first_byes(schedule, included), names
         # The last one marked waits for a later round; the others may now fit.
