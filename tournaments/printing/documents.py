@@ -58,18 +58,38 @@ class Part:
 
 
 def _headings(event: Event) -> tuple[tuple[str, str, str, str], list[tuple[str, float]]]:
+    # Every language's heading widens its column for all (layout.py), at most two lines
+    # and never under 4.5 pt: so each says, for translators, how much room it has.
     if event.has_partners and not event.fixed_teams:
+        # Translators: scorecard column heading over the partner's and opponents' names
+        # (the widest column; two short lines at most).
         who = _("Partner · opponents")
     else:
+        # Translators: scorecard column heading over the opponents' names.
         who = _("Opponents")
     # Widths on a quarter-sheet card: enough for two or three digits, or initials.
     if event.per_hand:
-        tail = [(_("Pts"), 8.0), (_("Total"), 9.0)]
+        tail = [
+            # Translators: scorecard column heading, 8 mm wide (a round's points): abbreviate.
+            (_("Pts"), 8.0),
+            # Translators: scorecard column heading, 9 mm wide (running total): keep short.
+            (_("Total"), 9.0),
+        ]
     else:
-        tail = [(_("Points"), 13.0), (_("Total"), 13.0)]
+        tail = [
+            # Translators: scorecard column heading, 13 mm wide (a round's points).
+            (_("Points"), 13.0),
+            # Translators: scorecard column heading, 13 mm wide (running total).
+            (_("Total"), 13.0),
+        ]
     if event.has_partners:
+        # Translators: scorecard column heading, 8 to 11 mm wide (loners made): abbreviate.
         tail.append((_("Loners"), 8.0 if event.per_hand else 11.0))
+    # Translators: scorecard column heading, 10 to 13 mm wide, where an opponent writes
+    # their initials to agree the row: abbreviate (e.g. "Opp. init.").
     tail.append((_("Opp. init."), 10.0 if event.per_hand else 13.0))
+    # Translators: scorecard column headings over narrow columns of one or two
+    # characters (round number, table number, seat letter): abbreviate, e.g. "Rd".
     return (_("Rd"), _("Table"), _("Seat"), who), tail
 
 

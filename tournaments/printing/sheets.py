@@ -466,6 +466,8 @@ def partner_heading(night: Night) -> str:
 def door_headings(night: Night) -> dict[str, str]:
     most = max((len(pl.partners) for p in night.players for pl in p.places), default=1)
     partner = ngettext("Partner", "Partners", max(most, 1))
+    # Translators: column headings of the printed "find your seat" sheet; each column
+    # is as wide as its longest heading in any language, so short words keep it narrow.
     return {"name": _("Player"), "table": _("Table"), "seat": _("Seat"), "partner": partner}
 
 
