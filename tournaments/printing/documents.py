@@ -405,6 +405,8 @@ def table_card_layout(*, paper: str, rounds: int, sides: int) -> TableCardLayout
     names_w = width - ROUND_COL - qr_col
     headings = (
         fit(
+            # Translators: table card column heading, 16 mm wide, one word (it shrinks
+            # to 6 pt before it wraps, never cut).
             [[_("Round")]],
             width=ROUND_COL - 2,
             height=TABLE_CARD_THEAD - 1,
@@ -413,6 +415,7 @@ def table_card_layout(*, paper: str, rounds: int, sides: int) -> TableCardLayout
             style="bold",
         ),
         fit(
+            # Translators: table card column heading over the four seats and names.
             [_("Who sits where").split(" ")],
             width=names_w - 2,
             height=TABLE_CARD_THEAD - 1,
@@ -422,6 +425,8 @@ def table_card_layout(*, paper: str, rounds: int, sides: int) -> TableCardLayout
             joiner=" ",
         ),
         fit(
+            # Translators: table card column heading over the QR codes, 30 mm or more
+            # wide; it wraps at spaces, so keep its words short.
             [_("Scan to enter the result").split(" ")],
             width=qr_col - 2,
             height=TABLE_CARD_THEAD - 1,

@@ -183,6 +183,8 @@ def page_of(number: int, of: int) -> str:
 
 
 def round_heading(number: int) -> str:
+    # Translators: column heading of a round on the printed wall chart, one per round
+    # side by side; the column is as wide as its longest heading in any language.
     return _("Round %(n)s") % {"n": number}
 
 
