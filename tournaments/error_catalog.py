@@ -160,12 +160,7 @@ CATALOG: dict[str, Entry] = {
             "count",
         ),
     ),
-    "reason_too_long": Entry(
-        Kind.REFUSED,
-        ngettext_lazy(
-            "Say why in at most %(max)s character.", "Say why in at most %(max)s characters.", "max"
-        ),
-    ),
+    "reason_too_long": Entry(Kind.REFUSED, gettext_noop("Say why in at most %(max)s characters.")),
     "removal_not_confirmed": Entry(
         Kind.REFUSED,
         gettext_noop(
@@ -365,11 +360,7 @@ CATALOG: dict[str, Entry] = {
     ),
     "wrong_table_size": Entry(
         Kind.REFUSED,
-        ngettext_lazy(
-            "This table has %(seats)s player but the game needs %(players)s.",
-            "This table has %(seats)s players but the game needs %(players)s.",
-            "seats",
-        ),
+        gettext_noop("This table has %(seats)s players but the game needs %(players)s."),
     ),
     "too_many_tries": Entry(
         Kind.TOO_MANY,

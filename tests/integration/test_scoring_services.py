@@ -529,6 +529,9 @@ def test_rule_messages_are_translated_from_the_engines_template(db, monkeypatch)
         "Hand %(hand)s: %(problem)s": "Mano %(hand)s: %(problem)s",
     }
     monkeypatch.setattr(messages, "gettext", lambda text: translated.get(text, text))
+    monkeypatch.setattr(
+        "tournaments.errors.gettext", lambda text: translated.get(text, text), raising=False
+    )
     table, seats = seated_table()
     with pytest.raises(RuleBroken) as caught:
         submit(table, seats[0], [hand(0, 1, 3), hand(3, 1, 3)])

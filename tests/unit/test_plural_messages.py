@@ -47,9 +47,6 @@ def test_a_refusal_that_counts_one_says_it_in_the_singular():
         assert DomainError("bad_totals", count=3).message == (
             "Give one whole number of points for each of the 3 sides."
         )
-        assert DomainError("wrong_table_size", seats=1, players=4).message == (
-            "This table has 1 player but the game needs 4."
-        )
         assert DomainError("players_not_divisible", count=1, size=2).message.startswith(
             "1 player is not in a team"
         )
