@@ -50,6 +50,9 @@ class RoundChange:
     tables: tuple[TableChange, ...]
     byes_before: tuple[str, ...]
     byes_after: tuple[str, ...]
+    # Who sits somewhere else than planned (another table or side, or a bye gained or
+    # lost): the seats the preview marks. Players leaving or arriving are not counted.
+    moved: frozenset[str] = frozenset()
 
     @property
     def new_byes(self) -> tuple[str, ...]:
@@ -75,6 +78,8 @@ class RotationChange:
     quality: dict = field(default_factory=dict)
     fingerprint: str = ""
     replanned: bool = True
+    strategy: str = "fewest"
+    quality_before: dict = field(default_factory=dict)
 
     @property
     def remaining(self) -> tuple[rotations.Round, ...]:
@@ -83,6 +88,11 @@ class RotationChange:
     @property
     def changed_rounds(self) -> tuple[RoundChange, ...]:
         return tuple(r for r in self.rounds if r.changed)
+
+    @property
+    def seat_changes(self) -> frozenset[str]:
+        """Players staying on whose seat changes in some remaining round."""
+        return frozenset().union(*(r.moved for r in self.rounds))
 
     @property
     def moved_players(self) -> frozenset[str]:
@@ -110,6 +120,16 @@ class _Plan:
     returning: list[Player]  # arrivals who played earlier and come back under their name
 
 
+def _seats(rnd: rotations.Round | None) -> dict[str, tuple[int, int]]:
+    if rnd is None:
+        return {}
+    seats = dict.fromkeys(rnd.byes, (0, 0))
+    for table in rnd.tables:
+        for side, members in enumerate(table.sides):
+            seats.update(dict.fromkeys(members, (table.number, side)))
+    return seats
+
+
 def _diff(
     before: Sequence[rotations.Round], after: Sequence[rotations.Round]
 ) -> tuple[RoundChange, ...]:
@@ -125,12 +145,16 @@ def _diff(
             for n in sorted(a_tables.keys() | b_tables.keys())
             if a_tables.get(n) != b_tables.get(n)
         )
+        seats_a, seats_b = _seats(a), _seats(b)
         changes.append(
             RoundChange(
                 number=number,
                 tables=tables,
                 byes_before=tuple(a.byes) if a else (),
                 byes_after=tuple(b.byes) if b else (),
+                moved=frozenset(
+                    p for p in seats_a.keys() & seats_b.keys() if seats_a[p] != seats_b[p]
+                ),
             )
         )
     return tuple(changes)
@@ -299,6 +323,8 @@ def _plan_change(
         quality=rotations.report(schedule).as_dict(),
         fingerprint=_fingerprint(summary),
         replanned=replanned,
+        strategy=strategy,
+        quality_before=rotations.report(current).as_dict(),
     )
     return _Plan(
         change=change,
