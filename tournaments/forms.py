@@ -357,8 +357,22 @@ class ChangeForm(forms.Form):
         max_length=limits.PLAYER_NAME_MAX,
         required=False,
     )
-    # The preview's fingerprint, sent back on confirm so what is applied is what was shown.
+    # The preview offers two plans; the organiser confirms one of them.
+    strategy = forms.ChoiceField(
+        label=_("Plan"),
+        choices=[("fewest", _("Fewest changes")), ("balance", _("Best balance"))],
+        required=False,
+        error_messages={
+            "invalid_choice": _(
+                'Choose "fewest changes" or "best balance" for the remaining rounds.'
+            )
+        },
+    )
+    # Each plan's fingerprint from the preview, sent back on confirm so what is applied
+    # is what was shown. `fingerprint` alone still works for a single plan.
     fingerprint = forms.CharField(required=False, widget=forms.HiddenInput)
+    fingerprint_fewest = forms.CharField(required=False, widget=forms.HiddenInput)
+    fingerprint_balance = forms.CharField(required=False, widget=forms.HiddenInput)
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
@@ -387,6 +401,14 @@ class ChangeForm(forms.Form):
             "arrive": data["arrive_names"],
             "substitute": data["substitute"] or None,
         }
+
+    def clean_strategy(self) -> str:
+        return self.cleaned_data.get("strategy") or "fewest"
+
+    def expected_fingerprint(self) -> str | None:
+        """The fingerprint of the plan the organiser chose, if the preview sent one."""
+        data = self.cleaned_data
+        return data.get(f"fingerprint_{data['strategy']}") or data.get("fingerprint") or None
 
 
 class CoOrganiserForm(forms.Form):

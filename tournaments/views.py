@@ -470,20 +470,24 @@ def change_preview(request, pk: int):
     form = ChangeForm(request.POST, tournament=tournament)
     if form.is_valid():
         try:
-            change = services.preview_change(tournament=tournament, **form.service_arguments())
+            changes = services.preview_changes(tournament=tournament, **form.service_arguments())
         except TournamentError as exc:
             form.add_error(None, exc.message)
         else:
+            plans = [_plan(strategy, change) for strategy, change in changes.items()]
+            if not changes["fewest"].replanned:
+                # A substitute alone: both plans are the same seat swap.
+                plans = plans[:1]
+            chosen = form.cleaned_data["strategy"]
             return render(
                 request,
                 "tournaments/change_preview.html",
                 {
                     "tournament": tournament,
                     "form": form,
-                    "change": change,
-                    "changed_rounds": _rounds_diff(change),
-                    "unchanged": [r.number for r in change.rounds if not r.changed],
-                    "quality": change.quality,
+                    "change": changes["fewest"],
+                    "plans": plans,
+                    "chosen": chosen if any(p["strategy"] == chosen for p in plans) else "fewest",
                     "team_size": services.TEAM_SIZES.get(tournament.format),
                     "partners_rotate": services.partners_rotate(tournament.format),
                 },
@@ -494,6 +498,38 @@ def change_preview(request, pk: int):
         {"tournament": tournament, "form": form},
         status=400,
     )
+
+
+def _plan(strategy: str, change) -> dict:
+    """One plan of the preview: its counts, its quality before and after, its rounds."""
+    leaving = set(change.withdrawn) | {old for old, _new in change.substitutes}
+    before = change.quality_before.get("opponent_histogram", {})
+    after = change.quality.get("opponent_histogram", {})
+    return {
+        "strategy": strategy,
+        "change": change,
+        "seat_changes": len(change.seat_changes),
+        # Leavers' cards are not reprinted: the reprint list only keeps who still plays.
+        "reprints": len(change.moved_players - leaving),
+        "quality": change.quality,
+        "quality_before": change.quality_before,
+        # Every remaining round, changed or not: its byes are always shown.
+        "rounds": [
+            {
+                "number": rnd.number,
+                "tables": rnd.tables,
+                "byes_before": rnd.byes_before,
+                "byes_after": rnd.byes_after,
+                "byes_changed": set(rnd.byes_before) != set(rnd.byes_after),
+                "moved": rnd.moved,
+            }
+            for rnd in change.rounds
+        ],
+        "opponent_rows": [
+            (times, before.get(times, 0), after.get(times, 0))
+            for times in sorted(before.keys() | after.keys(), key=int)
+        ],
+    }
 
 
 def _seating_text(sides) -> str:
@@ -531,7 +567,8 @@ def change_apply(request, pk: int):
         try:
             services.apply_change(
                 tournament=tournament,
-                expected_fingerprint=form.cleaned_data["fingerprint"] or None,
+                strategy=form.cleaned_data["strategy"],
+                expected_fingerprint=form.expected_fingerprint(),
                 **form.service_arguments(),
             )
         except TournamentError as exc:
