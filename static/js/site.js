@@ -6,3 +6,15 @@
     list.addEventListener('change', function () { list.form.submit(); });
   });
 })();
+
+// A choice that opens what it is about: choosing a plan on the change-of-the-night
+// preview unfolds that plan's rounds (data-opens names the <details> element).
+(function () {
+  var choices = document.querySelectorAll('input[data-opens]');
+  Array.prototype.forEach.call(choices, function (choice) {
+    choice.addEventListener('change', function () {
+      var target = document.getElementById(choice.getAttribute('data-opens'));
+      if (choice.checked && target) { target.open = true; }
+    });
+  });
+})();

@@ -32,7 +32,7 @@ import pytest
 from playwright.sync_api import expect
 from pypdf import PdfReader
 
-from tests.e2e.conftest import ARTIFACTS, PHONE
+from tests.e2e.conftest import ARTIFACTS, LAPTOP, PHONE
 from tournaments.models import Player, Seat
 from tournaments.printing import tasks as print_tasks
 
@@ -332,9 +332,13 @@ def _close_round(page, pk: int, number: int) -> None:
     expect(_round_row(page, number)).to_contain_text("Closed")
 
 
-def _apply_change(page, pk: int, *, withdraw=(), arrive=(), screenshot, shot: str) -> None:
-    """Changes on the night: choose, preview what moves, then apply the re-plan."""
+def _apply_change(page, pk: int, *, withdraw=(), arrive=(), screenshot, shot: str) -> int:
+    """Changes on the night: choose, preview both plans, confirm the one with the fewest
+    changes. Returns the scorecards to reprint the preview announced for it, which the
+    tournament page's reprint list must then hold."""
     _tournament(page, pk)
+    # Earlier reprints are printed, so the list after this change is this change's alone.
+    expect(page.locator("#reprint")).to_have_count(0)
     page.get_by_role("link", name="Changes on the night", exact=True).click()
     for name in withdraw:
         page.get_by_label(name, exact=True).check()
@@ -344,10 +348,20 @@ def _apply_change(page, pk: int, *, withdraw=(), arrive=(), screenshot, shot: st
     expect(page.get_by_role("heading", name="Preview the changes")).to_be_visible()
     for name in (*withdraw, *arrive):
         expect(page.locator(".change-summary")).to_contain_text(name)
+    expect(page.get_by_role("radio", name="Fewest changes")).to_be_checked()
+    expect(page.get_by_role("radio", name="Best balance")).not_to_be_checked()
+    reprints = int(page.locator("#plan-fewest .reprints").inner_text())
+    print(f"{shot}: the preview's scorecards to reprint with fewest changes: {reprints}")
     screenshot(page, f"{shot}-preview-laptop")
+    page.set_viewport_size(PHONE)
+    screenshot(page, f"{shot}-preview-phone")
+    page.set_viewport_size(LAPTOP)
     page.get_by_role("button", name="Confirm and re-plan").click()
     expect(page.get_by_text("The remaining rounds have been re-planned.")).to_be_visible()
+    listed = page.locator("#reprint p.help").inner_text().split(", ")
+    assert len(listed) == reprints, listed
     screenshot(page, f"{shot}-applied-laptop")
+    return reprints
 
 
 def _correct_hand(
