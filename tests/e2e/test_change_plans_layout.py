@@ -100,3 +100,22 @@ def test_the_two_plans_are_side_by_side_on_a_laptop_and_stacked_on_a_phone(
     assert _fits(page)
     screenshot(page, f"change-plans-{size}")
     _pages(page, f"change-plans-{size}")
+
+
+def test_a_substitute_alone_is_one_plan_without_a_choice(laptop_page, night, screenshot):
+    t, owner = night
+    page = laptop_page
+    page.set_viewport_size(PHONE)
+    _sign_in(page, owner.username, reverse("change-form", args=[t.pk]))
+    page.get_by_label("Substitute: player who leaves").select_option(label="Eve")
+    page.get_by_label("Substitute: name of the player who takes the seat").fill("Nia")
+    page.get_by_role("button", name="Preview the changes").click()
+    expect(page.get_by_text("nobody else moves")).to_be_visible()
+    expect(page.get_by_role("radio")).to_have_count(0)
+    expect(page.locator(".plan")).to_have_count(1)
+    expect(page.locator("#rounds-fewest mark.moved")).to_have_count(0)
+    assert _fits(page)
+    screenshot(page, "change-plans-substitute-phone")
+    _pages(page, "change-plans-substitute-phone")
+    page.get_by_role("button", name="Confirm and re-plan").click()
+    expect(page.get_by_text("The remaining rounds have been re-planned.")).to_be_visible()

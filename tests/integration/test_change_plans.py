@@ -206,7 +206,7 @@ def test_a_substitute_alone_shows_one_plan_and_marks_nobody(client, night):
     assert response.status_code == 200
     assert 'name="strategy"' in page and 'type="radio" name="strategy"' not in page
     assert "Best balance" not in page
-    assert '<mark class="moved">' not in page.split("Highlighted: a seat that changes")[1]
+    assert '<mark class="moved">' not in page
     response = client.post(
         reverse("change-apply", args=[night.pk]),
         {**data, "strategy": "fewest", "fingerprint_fewest": _fingerprint(page, "fewest")},
