@@ -213,3 +213,49 @@ def test_a_substitute_alone_shows_one_plan_and_marks_nobody(client, night):
     )
     assert response.status_code == 302
     assert Player.objects.filter(tournament=night, name="Sub Sam", active=True).exists()
+
+
+FORMATS = [
+    # (format, variant, players, arrivals): tables of 4, 4 with fixed pairs, 6, 3 and 2.
+    ("progressive", "british", 9, ["Nia"]),
+    ("teams", "north-american", 8, ["Nia", "Oz"]),
+    ("six-handed", "six-handed", 12, ["Nia", "Oz", "Pam"]),
+    ("cutthroat", "three-handed", 7, ["Nia"]),
+    ("heads-up", "two-handed", 5, ["Nia"]),
+]
+
+
+@pytest.mark.parametrize(("fmt", "variant", "count", "arrivals"), FORMATS)
+def test_every_format_previews_both_plans_and_applies_the_chosen_one(
+    client, organiser, fmt, variant, count, arrivals
+):
+    t = services.create_tournament(
+        owner=organiser,
+        name=f"{fmt} night",
+        date=datetime.date(2026, 12, 10),
+        variant=variant,
+        options={"target": 15} if fmt == "teams" else {},
+        format=fmt,
+        round_play="game",
+        rounds_planned=4,
+    )
+    services.import_players(tournament=t, text="\n".join(f"Player {n}" for n in range(count)))
+    if fmt in ("teams", "six-handed"):
+        services.pair_teams_at_random(tournament=t, seed=1)
+    services.generate_rotation(tournament=t)
+    services.start_round(round=t.rounds.get(number=1))
+    client.force_login(organiser)
+    data = {"arrive": "\n".join(arrivals)}
+    response = client.post(reverse("change-preview", args=[t.pk]), data)
+    assert response.status_code == 200, response.content.decode()[:2000]
+    page = response.content.decode()
+    assert " checked" in _radio(page, "fewest")
+    assert ("Repeated partners" in page) == (fmt == "progressive")
+    plans = services.preview_changes(tournament=t, arrive=arrivals)
+    for strategy, change in plans.items():
+        block = _section(page, f"rounds-{strategy}")
+        marked = set(re.findall(r'<mark class="moved">([^<]+)</mark>', block))
+        assert marked == set(change.seat_changes)
+    data.update(strategy="balance", fingerprint_balance=_fingerprint(page, "balance"))
+    assert client.post(reverse("change-apply", args=[t.pk]), data).status_code == 302
+    assert _stored_seating(t, 2) == _seating(plans["balance"].remaining)
