@@ -9,12 +9,14 @@ context and leave those fields out for everyone else.
 
 from __future__ import annotations
 
+from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments import limits
 from tournaments.models import Player, Round, Seat, Table, Team, Tournament
 from tournaments.permissions import can_organise
+from tournaments.services.changes import STRATEGIES
 
 ORGANISERS_ONLY = "Only in organisers' responses."
 
@@ -300,7 +302,9 @@ class SubstituteSerializer(serializers.Serializer):
     )
 
 
-class ChangeRequestSerializer(serializers.Serializer):
+class ChangeCompareSerializer(serializers.Serializer):
+    """Who leaves, arrives or is replaced: the change, before choosing how to plan it."""
+
     withdraw = serializers.ListField(
         child=serializers.IntegerField(),
         required=False,
@@ -314,12 +318,35 @@ class ChangeRequestSerializer(serializers.Serializer):
         help_text="Names of late arrivals: they join the rounds still to play.",
     )
     substitutes = SubstituteSerializer(many=True, required=False, default=list)
+
+
+class ChangeRequestSerializer(ChangeCompareSerializer):
+    """The change, and how to plan it; to apply, the fingerprint of the plan previewed."""
+
+    strategy = serializers.ChoiceField(
+        choices=STRATEGIES,
+        required=False,
+        default="fewest",
+        error_messages={
+            "invalid_choice": _(
+                'Choose "fewest" (move as few seats as possible) or "balance" '
+                "(plan the remaining rounds afresh for the best balance)."
+            )
+        },
+        help_text="How to re-plan the rounds still to play. `fewest` (the default): keep "
+        "the planned rounds and move as few players as fairness allows, so few scorecards "
+        "need reprinting. `balance`: plan the remaining rounds afresh for the best mix of "
+        "partners, opponents and byes, even if many players change seats. Either way "
+        "nobody partners someone they already partnered, and played rounds never change.",
+    )
     fingerprint = serializers.CharField(
         required=False,
         allow_blank=True,
         default="",
         help_text="The preview's fingerprint: the change is refused (409, `stale_preview`) "
-        "if the plan is no longer the one previewed, e.g. a round started meanwhile.",
+        "if the plan is no longer the one previewed, e.g. a round started meanwhile. Each "
+        "strategy has its own fingerprint: send the one of the plan you chose, with its "
+        "`strategy`.",
     )
 
 
@@ -340,11 +367,36 @@ class TableChangeSerializer(serializers.Serializer):
     )
 
 
+NAMES = serializers.ListField(child=serializers.CharField())
+
+
 class RoundChangeSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     tables = TableChangeSerializer(many=True, help_text="Only the tables that change.")
     byes_before = serializers.ListField(child=serializers.CharField())
     byes_after = serializers.ListField(child=serializers.CharField())
+    moved = serializers.SerializerMethodField(
+        help_text="Players staying on who sit somewhere else in this round than planned "
+        "(another table or side, or a bye gained or lost); leavers and arrivals are not "
+        "counted."
+    )
+
+    @extend_schema_field(NAMES)
+    def get_moved(self, rnd) -> list[str]:
+        return sorted(rnd.moved)
+
+
+class RemainingRoundSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    changed = serializers.BooleanField(help_text="Whether any table or bye of it changes.")
+    byes = serializers.ListField(
+        child=serializers.CharField(), source="byes_after", help_text="Who sits out, after."
+    )
+    moved = serializers.SerializerMethodField(help_text="As in `rounds`: whose seat changes.")
+
+    @extend_schema_field(NAMES)
+    def get_moved(self, rnd) -> list[str]:
+        return sorted(rnd.moved)
 
 
 class RotationChangeSerializer(serializers.Serializer):
@@ -363,6 +415,28 @@ class RotationChangeSerializer(serializers.Serializer):
     rounds = RoundChangeSerializer(
         source="changed_rounds", many=True, help_text="Only the rounds that change."
     )
+    strategy = serializers.ChoiceField(
+        choices=STRATEGIES, help_text="How the remaining rounds were re-planned."
+    )
+    seat_changes = serializers.SerializerMethodField(
+        help_text="Players staying on whose seat changes in some remaining round."
+    )
+    players_moved = serializers.SerializerMethodField(
+        help_text="How many players staying on change seats (the length of `seat_changes`)."
+    )
+    seats_moved = serializers.SerializerMethodField(
+        help_text="How many seats change over the remaining rounds: each player staying on "
+        "counts once for every round they sit somewhere else than planned."
+    )
+    scorecards_to_reprint = serializers.SerializerMethodField(
+        help_text="How many printed scorecards no longer match (the length of `moved_players`)."
+    )
+    quality_before = serializers.DictField(help_text="The rotation's figures before the change.")
+    remaining_rounds = RemainingRoundSerializer(
+        source="rounds",
+        many=True,
+        help_text="Every round still to play, changed or not, with its byes after the change.",
+    )
 
     @extend_schema_field(SubstitutionSerializer(many=True))
     def get_substitutes(self, change) -> list[dict]:
@@ -371,6 +445,28 @@ class RotationChangeSerializer(serializers.Serializer):
     @extend_schema_field(serializers.ListField(child=serializers.CharField()))
     def get_moved_players(self, change) -> list[str]:
         return sorted(change.moved_players)
+
+    @extend_schema_field(NAMES)
+    def get_seat_changes(self, change) -> list[str]:
+        return sorted(change.seat_changes)
+
+    def get_players_moved(self, change) -> int:
+        return len(change.seat_changes)
+
+    def get_seats_moved(self, change) -> int:
+        return sum(len(rnd.moved) for rnd in change.rounds)
+
+    def get_scorecards_to_reprint(self, change) -> int:
+        return len(change.moved_players)
+
+
+class ChangeComparisonSerializer(serializers.Serializer):
+    fewest = RotationChangeSerializer(
+        help_text="The planned rounds mended: as few players move as fairness allows."
+    )
+    balance = RotationChangeSerializer(
+        help_text="The remaining rounds planned afresh for the best balance."
+    )
 
 
 class PlayerRemovalSerializer(serializers.Serializer):

@@ -364,8 +364,12 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
 
     # ------------------------------------------------------------ changes on the night
 
-    def _change_arguments(self, tournament: Tournament) -> tuple[dict, str]:
-        form = s.ChangeRequestSerializer(data=self.request.data)
+    def _change_arguments(
+        self, tournament: Tournament, form_class: type = s.ChangeRequestSerializer
+    ) -> tuple[dict, dict]:
+        """The service's arguments for the change in the request, and the request's
+        other fields (strategy, fingerprint)."""
+        form = form_class(data=self.request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
         found = _players_by_id(
@@ -382,7 +386,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
         }
         if len(arguments["substitute"]) != len(data["substitutes"]):
             raise ValidationError({"substitutes": [_("Each player can be replaced only once.")]})
-        return arguments, data["fingerprint"]
+        return arguments, data
 
     @extend_schema(
         request=s.ChangeRequestSerializer,
@@ -391,11 +395,28 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
     @action(detail=True, methods=["post"], url_path="changes/preview")
     def preview_change(self, request: Request, pk: str) -> Response:
         """What the remaining rounds would become if players leave, arrive or are
-        replaced. Writes nothing; apply with the fingerprint it answers."""
+        replaced, planned with the strategy asked for. Writes nothing; apply with the
+        same strategy and the fingerprint it answers."""
         tournament = self._tournament()
-        arguments, _fingerprint = self._change_arguments(tournament)
-        change = services.preview_change(tournament=tournament, **arguments)
+        arguments, data = self._change_arguments(tournament)
+        change = services.preview_change(
+            tournament=tournament, strategy=data["strategy"], **arguments
+        )
         return Response(s.RotationChangeSerializer(change).data)
+
+    @extend_schema(
+        request=s.ChangeCompareSerializer,
+        responses={200: s.ChangeComparisonSerializer, **refusals(400, 403, 404)},
+    )
+    @action(detail=True, methods=["post"], url_path="changes/compare")
+    def compare_changes(self, request: Request, pk: str) -> Response:
+        """Both plans of the change side by side, to choose between: `fewest` mends the
+        planned rounds, `balance` plans them afresh. Writes nothing; apply the chosen one
+        with its strategy and fingerprint."""
+        tournament = self._tournament()
+        arguments, _data = self._change_arguments(tournament, s.ChangeCompareSerializer)
+        plans = services.preview_changes(tournament=tournament, **arguments)
+        return Response(s.ChangeComparisonSerializer(plans).data)
 
     @extend_schema(
         request=s.ChangeRequestSerializer,
@@ -403,11 +424,15 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
     )
     @action(detail=True, methods=["post"], url_path="changes")
     def apply_change(self, request: Request, pk: str) -> Response:
-        """Make the change and re-plan the rounds still to play; played rounds stay."""
+        """Make the change and re-plan the rounds still to play with the strategy asked
+        for (as previewed); played rounds stay."""
         tournament = self._tournament()
-        arguments, fingerprint = self._change_arguments(tournament)
+        arguments, data = self._change_arguments(tournament)
         change = services.apply_change(
-            tournament=tournament, expected_fingerprint=fingerprint or None, **arguments
+            tournament=tournament,
+            strategy=data["strategy"],
+            expected_fingerprint=data["fingerprint"] or None,
+            **arguments,
         )
         rounds = selectors.rounds_with_seating(tournament)
         return Response(
