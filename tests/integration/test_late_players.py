@@ -161,3 +161,43 @@ def _anonymous(report) -> dict:
         key: sorted(map(str, value.values())) if isinstance(value, dict) else value
         for key, value in report.as_dict().items()
     }
+
+
+def _round_one_byes(tournament) -> set[str]:
+    return set(
+        Bye.objects.filter(round__tournament=tournament, round__number=1).values_list(
+            "player__name", flat=True
+        )
+    )
+
+
+@pytest.mark.parametrize("strategy", ["fewest", "balance"])
+def test_a_change_before_round_one_keeps_the_late_player_on_round_ones_bye(strategy):
+    # 13 players, Kit late and on the bye; another player arrives: 14 means two byes
+    # in round 1, and Kit still holds one whichever plan the organiser picks.
+    tournament = progressive_night(13)
+    services.generate_rotation(tournament=tournament)
+    kit = tournament.players.get(name=sample_names(13)[10])
+    late.mark_late(player=kit)
+    services.apply_change(tournament=tournament, arrive=["Zed Newcomer"], strategy=strategy)
+    assert kit.name in _round_one_byes(tournament)
+    assert 1 not in _rounds_seated(kit)
+
+
+@pytest.mark.parametrize("strategy", ["fewest", "balance"])
+def test_a_withdrawal_before_round_one_leaves_a_late_player_with_no_bye_outside_the_plan(
+    strategy,
+):
+    # 13 less one is 12: round 1 has no bye, so Kit waits outside the plan instead of
+    # being seated at a table they cannot reach in time.
+    tournament = progressive_night(13)
+    services.generate_rotation(tournament=tournament)
+    names = sample_names(13)
+    kit = tournament.players.get(name=names[10])
+    late.mark_late(player=kit)
+    leaver = tournament.players.get(name=names[0])
+    services.apply_change(tournament=tournament, withdraw=[leaver], strategy=strategy)
+    assert _rounds_seated(kit) == []
+    assert not Bye.objects.filter(player=kit).exists()
+    kit.refresh_from_db()
+    assert kit.late and kit.active

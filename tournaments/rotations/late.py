@@ -9,7 +9,7 @@ that other player would have played.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .schedule import Round, Schedule, Table
 
@@ -34,6 +34,21 @@ def give_first_byes(schedule: Schedule, late: Sequence[str]) -> Schedule:
             other = free.pop(0)
             swaps[name], swaps[other] = other, name
     return _renamed(schedule, swaps)
+
+
+def late_first(
+    plan: Callable[[list[str]], Schedule], names: Sequence[str], late: Sequence[str]
+) -> tuple[Schedule, list[str]]:
+    """`plan` for `names` with the late ones sitting out round 1, and the names it
+    covers. When round 1 has fewer byes than late players, the last marked late are
+    left out of the plan (to join once here) until the rest fit."""
+    included = [name for name in late if name in names]
+    while True:
+        covered = [name for name in names if name not in late or name in included]
+        schedule = plan(covered)
+        if len(included) <= first_round_byes(schedule):
+            return give_first_byes(schedule, included), covered
+        included.pop()
 
 
 def _renamed(schedule: Schedule, swaps: Mapping[str, str]) -> Schedule:

@@ -163,10 +163,9 @@ def _start(
     sitting, out = free[:holes], free[holes:]
     fill = iter(sitting)
     seats = [u if u is not None else next(fill) for _n, slots in tables for u in slots]
+    # A table no longer needed leaves its number unused for the round: renumbering
+    # the others would move everyone at them for nothing.
     numbers = [n for n, _s in tables]
-    # Table numbers run 1..tables: the highest takes a number a broken table left.
-    gaps = iter(sorted(set(range(1, len(numbers) + 1)) - set(numbers)))
-    renumbered = {n: n if n <= len(numbers) else next(gaps) for n in sorted(numbers)}
     planned = {t.number: _table_shape(t, unit_of) for t in rnd.tables}
     planned_seats = {
         unit_of[p]: (t.number, side)
@@ -176,7 +175,7 @@ def _start(
         if p in unit_of
     }
     return RoundState(
-        numbers=[renumbered[n] for n in numbers],
+        numbers=numbers,
         seats=seats,
         byes=out,
         planned=planned,

@@ -12,15 +12,18 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .planners.local_search import cost_table
 
 # Balance before changes, changes before plain table repeats: a bye taken from
-# someone who had fewer must always be worth several moved scorecards.
+# someone who had fewer must always be worth several moved scorecards. What the
+# organiser counts is people: the first seat a player loses costs far more than
+# their next, so the search moves the same few players again rather than new ones.
 BYE_WEIGHT = 40
-CHANGE_WEIGHT = 15  # per player whose table or side moves
+MOVED_WEIGHT = 30  # per player whose seat moves in some remaining round
+SEAT_WEIGHT = 4  # per (player, round) seat that moves
 REPRINT_WEIGHT = 3  # per player at a table whose line-up changed
 # Steps per remaining (round, table); a step is a few dozen dictionary updates.
 STEPS_PER_TABLE = 60
@@ -57,6 +60,7 @@ class Search:
     partners: Counter[UnitPair] = field(default_factory=Counter)
     opponents: Counter[UnitPair] = field(default_factory=Counter)
     byes: Counter[int] = field(default_factory=Counter)
+    moves: Counter[int] = field(default_factory=Counter)  # rounds in which a unit moved
 
     def __post_init__(self) -> None:
         self._costs = cost_table(_COUNT_LIMIT)
@@ -64,6 +68,7 @@ class Search:
             for t in range(len(rnd.numbers)):
                 self._count_table(rnd, t, 1)
             self.byes.update(rnd.byes)
+            self.moves.update(self._moved(rnd, range(len(rnd.numbers)), rnd.byes))
 
     # -- counting --------------------------------------------------------------
 
@@ -104,31 +109,35 @@ class Search:
         shape = frozenset(frozenset(s) for s in sides.values())
         return rnd.planned.get(rnd.numbers[t]) != shape
 
+    def _moved(self, rnd: RoundState, tables: Iterable[int], units: Iterable[int]) -> set[int]:
+        """Of the units at `tables` and `units`, those not where the plan put them."""
+        out = set()
+        for t in tables:
+            if self.changed(rnd, t):
+                number = rnd.numbers[t]
+                out.update(
+                    u
+                    for slot, u in enumerate(self.table_units(rnd, t))
+                    if rnd.planned_seats.get(u) != (number, self.side_of[slot])
+                )
+        byes = set(rnd.byes)
+        out.update(u for u in units if u in byes and u not in rnd.planned_byes)
+        return out
+
+    def _move_cost(self, unit: int, rounds: int) -> int:
+        return self.weight[unit] * (MOVED_WEIGHT * (rounds > 0) + SEAT_WEIGHT * rounds)
+
     def _table_cost(self, rnd: RoundState, t: int) -> int:
-        units = self.table_units(rnd, t)
         if not self.changed(rnd, t):
             return 0
-        number = rnd.numbers[t]
-        moved = sum(
-            self.weight[u]
-            for slot, u in enumerate(units)
-            if rnd.planned_seats.get(u) != (number, self.side_of[slot])
-        )
-        return CHANGE_WEIGHT * moved + REPRINT_WEIGHT * sum(self.weight[u] for u in units)
-
-    def _bye_cost(self, rnd: RoundState, unit: int) -> int:
-        gained = unit in rnd.byes and unit not in rnd.planned_byes
-        moved = CHANGE_WEIGHT * self.weight[unit] if gained else 0
-        return BYE_WEIGHT * self.byes[unit] ** 2 + moved
+        return REPRINT_WEIGHT * sum(self.weight[u] for u in self.table_units(rnd, t))
 
     def total(self) -> int:
         cost = sum(self.pair_cost(k) for k in self.partners.keys() | self.opponents.keys())
         cost += BYE_WEIGHT * sum(b * b for b in self.byes.values())
+        cost += sum(self._move_cost(u, k) for u, k in self.moves.items())
         for rnd in self.rounds:
             cost += sum(self._table_cost(rnd, t) for t in range(len(rnd.numbers)))
-            cost += sum(
-                CHANGE_WEIGHT * self.weight[u] for u in rnd.byes if u not in rnd.planned_byes
-            )
         return cost
 
     # -- one step --------------------------------------------------------------
@@ -137,7 +146,7 @@ class Search:
         keys = {k for t in tables for k, _p in self._pairs(self.table_units(rnd, t))}
         cost = sum(self.pair_cost(k) for k in keys)
         cost += sum(self._table_cost(rnd, t) for t in tables)
-        return cost + sum(self._bye_cost(rnd, u) for u in set(units))
+        return cost + sum(BYE_WEIGHT * self.byes[u] ** 2 for u in set(units))
 
     def _swap(self, rnd: RoundState, a: int, b: int) -> None:
         seated = len(rnd.seats)
@@ -169,9 +178,20 @@ class Search:
         seated = len(rnd.seats)
         tables = {i // self.slots for i in (a, b) if i < seated}
         units = (self._at(rnd, a), self._at(rnd, b))
+        around = {u for t in tables for u in self.table_units(rnd, t)} | set(units)
         before = self._local_cost(rnd, tables, units)
+        moved_before = self._moved(rnd, tables, around)
         self._swap(rnd, a, b)
-        if self._local_cost(rnd, tables, units) <= before:
+        moved_after = self._moved(rnd, tables, around)
+        after = self._local_cost(rnd, tables, units)
+        for u in moved_before ^ moved_after:
+            k = self.moves[u]
+            after += self._move_cost(u, k + (1 if u in moved_after else -1)) - self._move_cost(u, k)
+        if after <= before:
+            for u in moved_after - moved_before:
+                self.moves[u] += 1
+            for u in moved_before - moved_after:
+                self.moves[u] -= 1
             return True
         self._swap(rnd, a, b)
         return False

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from tournaments import rotations
+from tournaments.rotations import late as late_rotation
 
 from .. import selectors
 from ..errors import TournamentError
@@ -272,24 +273,32 @@ def _plan_change(
             if loose or any(len(v) != size for v in by_team.values()):
                 raise TournamentError("teams_incomplete:before_change")
             teams = [by_team[k] for k in sorted(by_team)] + [list(g) for g in arrivals]
-        try:
+
+        def plan(names: list[str]) -> rotations.Schedule:
             if strategy == "fewest":
                 # Mend the planned rounds: as few scorecards as fairness allows change.
-                schedule = rotations.repair(
+                return rotations.repair(
                     current, names, first_round=last_played + 1, seed=tournament.seed, teams=teams
                 )
-            elif played:
+            if played:
                 history = rotations.Schedule(
                     format=current.format,
                     players=current.players,
                     rounds=tuple(r for r in current.rounds if r.number <= last_played),
                 )
-                schedule = rotations.replan(
+                return rotations.replan(
                     history, names, len(rounds), seed=tournament.seed, teams=teams
                 )
+            # Nothing is played yet: plan the event afresh for the new list.
+            return late.draw(tournament, names, teams)
+
+        try:
+            if played:
+                schedule = plan(names)
             else:
-                # Nothing is played yet: plan the event afresh for the new list.
-                schedule = late.draw(tournament, names, teams)
+                # Before round 1, players marked late still sit it out, whichever plan.
+                marked = [p.name for p in active if p.late and p.pk not in withdrawn_pks]
+                schedule, names = late_rotation.late_first(plan, names, marked)
         except rotations.RotationError as exc:
             raise _rotation_error(exc) from exc
         _check_schedule(schedule, set(names), after=last_played)

@@ -42,15 +42,11 @@ def late_schedule(
 
     Returns it and the names it seats or gives byes to: late players left out
     (round 1 had no bye for them) are missing from both."""
-    late = [p.name for p in players if p.late]
-    included = list(late)
-    while True:
-        names = [p.name for p in players if not p.late or p.name in included]
-        schedule = draw(tournament, names, teams)
-        if len(included) <= late_rotation.first_round_byes(schedule):
-            return late_rotation.give_first_byes(schedule, included), names
-        # The last one marked waits for a later round; the others may now fit.
-        included.pop()
+    return late_rotation.late_first(
+        lambda names: draw(tournament, names, teams),
+        [p.name for p in players],
+        [p.name for p in players if p.late],
+    )
 
 
 @transaction.atomic
