@@ -60,6 +60,8 @@ def open_as_ann(page, table, seats):
     if not page.evaluate("navigator.serviceWorker.controller !== null"):
         page.reload()
     wait_until(page, "navigator.serviceWorker.controller !== null")
+    # After a reload the worker can take the page before its own scripts have run.
+    wait_until(page, "document.readyState === 'complete' && window.HandStore !== undefined")
 
 
 def enter_hand(page, maker, round_, trump, tricks, turn_up=("", "")):
