@@ -502,15 +502,13 @@ def change_preview(request, pk: int):
 
 def _plan(strategy: str, change) -> dict:
     """One plan of the preview: its counts, its quality before and after, its rounds."""
-    leaving = set(change.withdrawn) | {old for old, _new in change.substitutes}
     before = change.quality_before.get("opponent_histogram", {})
     after = change.quality.get("opponent_histogram", {})
     return {
         "strategy": strategy,
         "change": change,
         "seat_changes": len(change.seat_changes),
-        # Leavers' cards are not reprinted: the reprint list only keeps who still plays.
-        "reprints": len(change.moved_players - leaving),
+        "reprints": len(change.scorecards_to_reprint),
         "quality": change.quality,
         "quality_before": change.quality_before,
         # Every remaining round, changed or not: its byes are always shown.

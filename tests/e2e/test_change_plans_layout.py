@@ -18,7 +18,22 @@ from tournaments import services
 pytestmark = pytest.mark.e2e
 
 PASSWORD = "cards-on-the-table"
-NAMES = ["Ann", "Bob", "Cat", "Dan", "Eve", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kim", "Lou", "Max"]
+# Full names as clubs enter them: a table of four long names must still fit its column.
+NAMES = [
+    "Ann Thibodeaux",
+    "Bob Vandermolen",
+    "Cat Ostrowski",
+    "Dan McAllister",
+    "Eve Fitzgerald",
+    "Fay Wierzbicki",
+    "Gus Lindqvist",
+    "Hal Pettigrew",
+    "Ivy Abernathy",
+    "Jo Kaminski",
+    "Kim Gallagher",
+    "Lou Fairbairn",
+    "Max Kowalski",
+]
 # Optional viewport-sized shots for a person to page through (set to a folder).
 SHOTS = os.environ.get("CHANGE_PLAN_SHOTS")
 
@@ -57,6 +72,16 @@ def _fits(page) -> bool:
     )
 
 
+def _rounds_fit(page, plan: str) -> bool:
+    """Every round of the plan shows its tables whole: no name runs out of its column
+    and no table scrolls sideways to reach the seats after the change."""
+    return page.evaluate(
+        f"""[...document.querySelectorAll('#rounds-{plan} .table-scroll')].every(box =>
+            box.scrollWidth <= box.clientWidth + 1 &&
+            [...box.querySelectorAll('td')].every(td => td.scrollWidth <= td.clientWidth + 1))"""
+    )
+
+
 def _pages(page, name: str) -> None:
     if not SHOTS:
         return
@@ -78,8 +103,8 @@ def test_the_two_plans_are_side_by_side_on_a_laptop_and_stacked_on_a_phone(
     page = laptop_page
     page.set_viewport_size(LAPTOP if size == "laptop" else PHONE)
     _sign_in(page, owner.username, reverse("change-form", args=[t.pk]))
-    page.get_by_label("Eve", exact=True).check()
-    page.get_by_label("Late arrivals").fill("Nia")
+    page.get_by_label("Eve Fitzgerald", exact=True).check()
+    page.get_by_label("Late arrivals").fill("Nia Delgado-Baptiste")
     page.get_by_role("button", name="Preview the changes").click()
 
     fewest, balance = page.locator("#plan-fewest"), page.locator("#plan-balance")
@@ -94,10 +119,12 @@ def test_the_two_plans_are_side_by_side_on_a_laptop_and_stacked_on_a_phone(
     # its moving seats highlighted.
     expect(page.locator("#rounds-fewest .diff-round").first).to_be_visible()
     expect(page.locator("#rounds-balance .diff-round").first).to_be_hidden()
+    assert _rounds_fit(page, "fewest"), "a round's table runs off its box"
     page.get_by_text("Best balance", exact=True).click()
     expect(page.get_by_role("radio", name="Best balance")).to_be_checked()
     expect(page.locator("#rounds-balance mark.moved").first).to_be_visible()
     assert _fits(page)
+    assert _rounds_fit(page, "balance"), "a round's table runs off its box"
     screenshot(page, f"change-plans-{size}")
     _pages(page, f"change-plans-{size}")
 
@@ -107,8 +134,10 @@ def test_a_substitute_alone_is_one_plan_without_a_choice(laptop_page, night, scr
     page = laptop_page
     page.set_viewport_size(PHONE)
     _sign_in(page, owner.username, reverse("change-form", args=[t.pk]))
-    page.get_by_label("Substitute: player who leaves").select_option(label="Eve")
-    page.get_by_label("Substitute: name of the player who takes the seat").fill("Nia")
+    page.get_by_label("Substitute: player who leaves").select_option(label="Eve Fitzgerald")
+    page.get_by_label("Substitute: name of the player who takes the seat").fill(
+        "Nia Delgado-Baptiste"
+    )
     page.get_by_role("button", name="Preview the changes").click()
     expect(page.get_by_text("nobody else moves")).to_be_visible()
     expect(page.get_by_role("radio")).to_have_count(0)

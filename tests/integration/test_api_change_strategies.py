@@ -57,7 +57,9 @@ def test_compare_answers_both_plans_with_the_counts_an_organiser_chooses_by(nigh
         assert plan["players_moved"] == len(plan["seat_changes"]) > 0
         assert plan["seat_changes"] == sorted(plan["seat_changes"])
         assert "Ada Byron" not in plan["seat_changes"]
-        assert plan["scorecards_to_reprint"] == len(plan["moved_players"])
+        # The leaver's own card is not printed again.
+        assert "Ada Byron" in plan["moved_players"]
+        assert plan["scorecards_to_reprint"] == len(plan["moved_players"]) - 1
         # Every round still to play is listed with its byes; `rounds` keeps only those
         # that change, each with the seats that move in it.
         remaining = plan["remaining_rounds"]

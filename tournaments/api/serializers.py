@@ -429,7 +429,8 @@ class RotationChangeSerializer(serializers.Serializer):
         "counts once for every round they sit somewhere else than planned."
     )
     scorecards_to_reprint = serializers.SerializerMethodField(
-        help_text="How many printed scorecards no longer match (the length of `moved_players`)."
+        help_text="How many printed scorecards of players staying on no longer match "
+        "(`moved_players` without those who leave)."
     )
     quality_before = serializers.DictField(help_text="The rotation's figures before the change.")
     remaining_rounds = RemainingRoundSerializer(
@@ -457,7 +458,7 @@ class RotationChangeSerializer(serializers.Serializer):
         return sum(len(rnd.moved) for rnd in change.rounds)
 
     def get_scorecards_to_reprint(self, change) -> int:
-        return len(change.moved_players)
+        return len(change.scorecards_to_reprint)
 
 
 class ChangeComparisonSerializer(serializers.Serializer):

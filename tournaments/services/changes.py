@@ -106,6 +106,12 @@ class RotationChange:
             names.update(set(rnd.byes_before) ^ set(rnd.byes_after))
         return frozenset(names)
 
+    @property
+    def scorecards_to_reprint(self) -> frozenset[str]:
+        """The moved players who still play: a leaver's card is not printed again."""
+        leaving = set(self.withdrawn) | {old for old, _new in self.substitutes}
+        return self.moved_players - leaving
+
 
 # "fewest": mend the planned rounds, moving as few seats as fairness allows;
 # "balance": plan the remaining rounds afresh for the best balance.
