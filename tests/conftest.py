@@ -127,3 +127,9 @@ def _site_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.deactivate()
+
+
+@pytest.fixture
+def organiser(django_user_model):
+    """The tournament's owner, signed in by tests with the password below."""
+    return django_user_model.objects.create_user("olive", password="cards-on-the-table")

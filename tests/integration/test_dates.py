@@ -26,11 +26,6 @@ TEMPLATES = Path(settings.BASE_DIR) / "templates"
 
 
 @pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user("olive", password="cards-on-the-table")
-
-
-@pytest.fixture
 def night(organiser):
     # make_night's day=1 is 1 December 2026.
     return make_night(organiser, names=EIGHT, rounds=2, day=1)

@@ -31,11 +31,6 @@ from tournaments.models import Player, Tournament
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user("olive", password="cards-on-the-table")
-
-
 def season_of(owner, nights, **rule) -> Season:
     season = services.create_season(owner=owner, name="Winter league", **rule)
     for night in nights:

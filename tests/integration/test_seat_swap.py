@@ -24,11 +24,6 @@ from tournaments.services import swaps
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user("olive", password="cards-on-the-table")
-
-
 def _points(night) -> dict[str, int]:
     return {row.name: row.record.total_points for row in selectors.tournament_standings(night).rows}
 

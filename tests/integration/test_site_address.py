@@ -21,11 +21,6 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user("olive", password="cards-on-the-table")
-
-
-@pytest.fixture
 def night(organiser):
     return make_night(organiser, names=EIGHT, rounds=2)
 

@@ -29,11 +29,6 @@ _keys = itertools.count()
 
 
 @pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user("olive", password="cards-on-the-table")
-
-
-@pytest.fixture
 def stranger(django_user_model):
     return django_user_model.objects.create_user("oscar", password="not-my-event")
 

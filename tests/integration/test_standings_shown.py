@@ -29,11 +29,6 @@ pytestmark = pytest.mark.django_db
 NINE = [*EIGHT, "Player 9"]
 
 
-@pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user("olive", password="cards-on-the-table")
-
-
 def csv_rows(response) -> list[dict]:
     return list(csv.DictReader(io.StringIO(response.content.decode())))
 

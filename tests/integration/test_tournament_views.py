@@ -20,11 +20,6 @@ NAMES = [f"Player {n:02d}" for n in range(1, 10)]
 
 
 @pytest.fixture
-def organiser(django_user_model):
-    return django_user_model.objects.create_user("olive", password="cards-on-the-table")
-
-
-@pytest.fixture
 def stranger(django_user_model):
     return django_user_model.objects.create_user("oscar", password="not-my-event")
 
