@@ -1,10 +1,11 @@
-"""The local search behind `repair`: swap two units within a remaining round.
+"""The local search behind `repair`: swap two units, or rotate three, within a
+remaining round.
 
 A unit is what a format seats as a whole: a player, or a fixed team. A round is a
 list of slots read `slots` at a time as a table, then its byes. The cost is the
 fairness the full re-plan aims at (partner repeats dearest, then opponent repeats,
 then byes out of balance) plus the seats that differ from the plan, so the search
-keeps printed scorecards where fairness allows. Each step re-counts only the two
+keeps printed scorecards where fairness allows. Each step re-counts only the
 tables it touches, and the number of steps is fixed, so the work is bounded.
 """
 
@@ -28,6 +29,11 @@ REPRINT_WEIGHT = 3  # per player at a table whose line-up changed
 # Steps per remaining (round, table); a step is a few dozen dictionary updates.
 STEPS_PER_TABLE = 60
 MAX_STEPS = 40_000
+# A small field has few tables, yet each player it moves is a larger share of the
+# room: it gets at least this many steps.
+MIN_STEPS = 8_000
+CYCLE_SHARE = 0.3  # of steps that rotate three units instead of swapping two
+REUSE_SHARE = 0.5  # of those whose third unit is one already moving
 _COUNT_LIMIT = 40
 
 UnitPair = tuple[int, int]
@@ -111,7 +117,7 @@ class Search:
 
     def _moved(self, rnd: RoundState, tables: Iterable[int], units: Iterable[int]) -> set[int]:
         """Of the units at `tables` and `units`, those not where the plan put them."""
-        out = set()
+        out: set[int] = set()
         for t in tables:
             if self.changed(rnd, t):
                 number = rnd.numbers[t]
@@ -142,11 +148,11 @@ class Search:
 
     # -- one step --------------------------------------------------------------
 
-    def _local_cost(self, rnd: RoundState, tables: set[int], units: tuple[int, int]) -> int:
+    def _local_cost(self, rnd: RoundState, tables: set[int], units: set[int]) -> int:
         keys = {k for t in tables for k, _p in self._pairs(self.table_units(rnd, t))}
         cost = sum(self.pair_cost(k) for k in keys)
         cost += sum(self._table_cost(rnd, t) for t in tables)
-        return cost + sum(BYE_WEIGHT * self.byes[u] ** 2 for u in set(units))
+        return cost + sum(BYE_WEIGHT * self.byes[u] ** 2 for u in units)
 
     def _swap(self, rnd: RoundState, a: int, b: int) -> None:
         seated = len(rnd.seats)
@@ -175,13 +181,22 @@ class Search:
 
     def try_swap(self, rnd: RoundState, a: int, b: int) -> bool:
         """Swap the units at positions a and b if the cost does not rise."""
+        return self.try_swaps(rnd, ((a, b),))
+
+    def try_swaps(self, rnd: RoundState, swaps: Sequence[tuple[int, int]]) -> bool:
+        """Make `swaps` in turn, and keep them if the cost does not rise. Two swaps
+        sharing a position rotate three units: a leaver's seat can then go to a player
+        from another table while the one who had the bye takes that player's seat,
+        which no single swap reaches without first making things worse."""
         seated = len(rnd.seats)
-        tables = {i // self.slots for i in (a, b) if i < seated}
-        units = (self._at(rnd, a), self._at(rnd, b))
-        around = {u for t in tables for u in self.table_units(rnd, t)} | set(units)
+        positions = {i for pair in swaps for i in pair}
+        tables = {i // self.slots for i in positions if i < seated}
+        units = {self._at(rnd, i) for i in positions}
+        around = {u for t in tables for u in self.table_units(rnd, t)} | units
         before = self._local_cost(rnd, tables, units)
         moved_before = self._moved(rnd, tables, around)
-        self._swap(rnd, a, b)
+        for a, b in swaps:
+            self._swap(rnd, a, b)
         moved_after = self._moved(rnd, tables, around)
         after = self._local_cost(rnd, tables, units)
         for u in moved_before ^ moved_after:
@@ -193,7 +208,8 @@ class Search:
             for u in moved_before - moved_after:
                 self.moves[u] -= 1
             return True
-        self._swap(rnd, a, b)
+        for a, b in reversed(swaps):
+            self._swap(rnd, a, b)
         return False
 
     def _hot(self, rnd: RoundState, t: int) -> bool:
@@ -204,13 +220,19 @@ class Search:
             for k, partner in self._pairs(self.table_units(rnd, t))
         )
 
+    def _mover(self, rnd: RoundState, rng: random.Random) -> int | None:
+        """The position in `rnd` of a unit that already moves in some round, if any:
+        moving them again costs the organiser no new scorecard holder to find."""
+        movers = [i for i, u in enumerate((*rnd.seats, *rnd.byes)) if self.moves[u]]
+        return rng.choice(movers) if movers else None
+
     def run(self, seed: int) -> None:
         rng = random.Random(seed)
         work = [r for r in self.rounds if r.numbers]
         if not work:
             return
         tables = sum(len(r.numbers) for r in work)
-        for _step in range(min(MAX_STEPS, STEPS_PER_TABLE * tables)):
+        for _step in range(min(MAX_STEPS, max(MIN_STEPS, STEPS_PER_TABLE * tables))):
             rnd = rng.choice(work)
             positions = len(rnd.seats) + len(rnd.byes)
             # Mostly start from a table that moved or holds a repeat: elsewhere a swap
@@ -227,5 +249,11 @@ class Search:
                 b // self.slots == t
                 and self.side_of[a % self.slots] == self.side_of[b % self.slots]
             )
-            if not same_side or b >= len(rnd.seats):
+            if rng.random() < CYCLE_SHARE:
+                c = self._mover(rnd, rng) if rng.random() < REUSE_SHARE else None
+                if c is None:
+                    c = rng.randrange(positions)
+                if len({a, b, c}) == 3:
+                    self.try_swaps(rnd, ((a, b), (a, c)))
+            elif not same_side or b >= len(rnd.seats):
                 self.try_swap(rnd, a, b)
