@@ -438,7 +438,7 @@ def apply_change(
         )
     players = {p.name: p for p in Player.objects.filter(tournament=locked)}
     _write_rounds(locked, change.remaining, players, after=change.first_round - 1)
-    mark_for_reprint(tournament=locked, names=change.moved_players)
+    mark_for_reprint(tournament=locked, names=change.scorecards_to_reprint)
     locked.rotation_quality = change.quality
     locked.save(update_fields=["rotation_quality"])
     tournament.rotation_quality = locked.rotation_quality
