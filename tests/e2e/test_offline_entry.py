@@ -52,7 +52,7 @@ def open_as_ann(page, table, seats):
     page.get_by_label("Who is entering the result?").select_option(label="Ann (North)")
     page.get_by_label("Your card code (optional)").fill(seats[0].player.code)
     page.get_by_role("button", name="That's me").click()
-    assert "card code checked" in page.locator(".scoring-who-card").inner_text()
+    expect(page.locator(".scoring-who-card")).to_contain_text("card code checked")
     # The service worker looks after the page from now on (needed for the offline reload).
     # Chromium does not always hand a page that was loading while the worker activated
     # to it (clients.claim races the navigation); the next load always is.

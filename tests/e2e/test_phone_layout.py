@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from playwright.sync_api import expect
 
 from leagues import services as league_services
 from scoring import services as scoring_services
@@ -55,7 +56,7 @@ def test_the_six_tricks_choices_share_one_row_on_a_phone(phone_page, screenshot)
     page.get_by_label("Who is entering the result?").select_option(label="Ann (North)")
     page.get_by_role("button", name="That's me").click()
     choices = page.locator(".scoring-tricks label")
-    assert choices.count() == 6
+    expect(choices).to_have_count(6)
     boxes = [choices.nth(i).bounding_box() for i in range(6)]
     assert len({round(box["y"]) for box in boxes}) == 1, f"tricks wrap: {boxes}"
     assert boxes[-1]["x"] + boxes[-1]["width"] <= 390

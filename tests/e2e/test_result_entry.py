@@ -5,6 +5,7 @@ corrects one hand, which the table's history then shows."""
 from __future__ import annotations
 
 import pytest
+from playwright.sync_api import expect
 
 from scoring.models import ResultChange, TableResult
 from tests.factories import DEFAULT_PASSWORD
@@ -35,8 +36,9 @@ def enter_hand(page, maker, round_, trump, alone, tricks):
     page.get_by_role("button", name="Save hand").click()
 
 
-def side_scores(page):
-    return [page.locator(f'.scoring-points[data-side="{i}"]').inner_text() for i in (0, 1)]
+def expect_scores(page, *scores):
+    """Waits for the page after a post: a click returns before the new page has loaded."""
+    expect(page.locator(".scoring-points")).to_have_text(list(scores))
 
 
 def test_a_table_enters_confirms_and_the_organiser_corrects(
@@ -53,7 +55,7 @@ def test_a_table_enters_confirms_and_the_organiser_corrects(
     # Ann's card code proves the seat: one code of the other side then confirms.
     page.get_by_label("Your card code (optional)").fill(seats[0].player.code)
     page.get_by_role("button", name="That's me").click()
-    assert "card code checked" in page.locator(".scoring-who-card").inner_text()
+    expect(page.locator(".scoring-who-card")).to_contain_text("card code checked")
     screenshot(page, "result-entry-phone-start")
 
     # A hand the rules refuse: the message says which rule, the form keeps the input.
@@ -65,7 +67,7 @@ def test_a_table_enters_confirms_and_the_organiser_corrects(
     page.locator("label.suit-button", has_text="hearts").click()
     page.get_by_role("button", name="Save hand").click()
     error = page.locator(".errorlist.nonfield")
-    assert "In round 1 trump is the turn-up's suit (hearts), not spades." in error.inner_text()
+    expect(error).to_contain_text("In round 1 trump is the turn-up's suit (hearts), not spades.")
     assert page.locator("#id_turn_up_rank").input_value() == "9"
     assert page.locator('input[name="turn_up_suit"][value="hearts"]').is_checked()
     screenshot(page, "result-entry-phone-refused-hand")
@@ -75,16 +77,17 @@ def test_a_table_enters_confirms_and_the_organiser_corrects(
 
     for number, (maker, round_, trump, alone, tricks) in enumerate(HANDS, start=1):
         dealer = str((number - 1) % 4)
-        assert page.locator("#id_dealer").input_value() == dealer, "the deal passes left"
+        # The deal passes left; waiting for it also waits for the last hand's page.
+        expect(page.locator("#id_dealer")).to_have_value(dealer)
         enter_hand(page, maker, round_, trump, alone, tricks)
         if number == 1:
-            assert page.get_by_text("Hand 1 saved.").is_visible()
+            expect(page.get_by_text("Hand 1 saved.")).to_be_visible()
         if number == 3:
-            assert side_scores(page) == ["6", "1"]
+            expect_scores(page, "6", "1")
             screenshot(page, "result-entry-phone-running-score")
-    assert side_scores(page) == ["7", "6"]
-    assert page.locator(".scoring-badge").inner_text() == "Provisional"
-    assert not page.get_by_role("button", name="Save hand").is_visible()
+    expect_scores(page, "7", "6")
+    expect(page.locator(".scoring-badge")).to_have_text("Provisional")
+    expect(page.get_by_role("button", name="Save hand")).to_be_hidden()
     screenshot(page, "result-entry-phone-waiting-for-confirmation")
 
     # The opponent, on their own phone, types the code from their card.
@@ -99,13 +102,13 @@ def test_a_table_enters_confirms_and_the_organiser_corrects(
     code = other.get_by_label("Card code of Bob or Dan")
     code.fill(seats[2].player.code)  # Cat is on the side that entered it
     other.get_by_role("button", name="Confirm this result").click()
-    assert "not the card code of a player of the other side" in (
-        other.locator(".errorlist").inner_text()
+    expect(other.locator(".errorlist")).to_contain_text(
+        "not the card code of a player of the other side"
     )
     other.get_by_label("Card code of Bob or Dan").fill(seats[3].player.code)
     other.get_by_role("button", name="Confirm this result").click()
-    assert other.get_by_text("Result confirmed. Thank you!").is_visible()
-    assert other.locator(".scoring-badge").inner_text() == "Confirmed"
+    expect(other.get_by_text("Result confirmed. Thank you!")).to_be_visible()
+    expect(other.locator(".scoring-badge")).to_have_text("Confirmed")
     screenshot(other, "result-entry-phone-confirmed")
     opponent.close()
 
@@ -114,18 +117,19 @@ def test_a_table_enters_confirms_and_the_organiser_corrects(
     page.fill("#id_username", owner.username)
     page.fill("#id_password", DEFAULT_PASSWORD)
     page.get_by_role("button", name="Sign in").click()
-    assert page.locator(".scoring-board-table .scoring-badge").inner_text() == "Confirmed"
+    expect(page.locator(".scoring-board-table .scoring-badge")).to_have_text("Confirmed")
     screenshot(page, "result-entry-phone-organiser-results")
     page.get_by_role("link", name="Correct").click()
     page.locator(".scoring-hands li").nth(2).get_by_role("link", name="Edit").click()
-    assert page.get_by_role("heading", name="Change hand 3").is_visible()
+    expect(page.get_by_role("heading", name="Change hand 3")).to_be_visible()
     page.check('input[name="tricks"][value="3"]')
     page.get_by_label("Why (kept in the history)").fill("Dan had three tricks")
     page.get_by_role("button", name="Save the correction").click()
-    assert side_scores(page) == ["5", "7"]
+    expect_scores(page, "5", "7")
 
     page.get_by_role("link", name="History of changes").click()
     history = page.locator(".scoring-history")
+    expect(history.locator("> li")).to_have_count(10)  # 8 hands, 1 confirmation, 1 correction
     last = history.locator("> li").last
     assert "Corrected by an organiser" in last.inner_text()
     assert "an organiser" in last.inner_text() and owner.username not in last.inner_text()
@@ -133,7 +137,6 @@ def test_a_table_enters_confirms_and_the_organiser_corrects(
         last.inner_text()
     )
     assert "Dan had three tricks" in last.inner_text()
-    assert history.locator("> li").count() == 10  # 8 hands, 1 confirmation, 1 correction
     screenshot(page, "result-entry-phone-history")
 
     result = TableResult.objects.get(table=table)
