@@ -10,6 +10,7 @@ handed further byes before players who have played every round.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 
 from . import seating
 from .formats import check_request, spec
@@ -29,6 +30,27 @@ def replan(
     for `players` (the field from now on). The schedule's player list keeps everyone
     who appears anywhere: the played players, then new arrivals; someone who left
     appears in neither the tables nor the byes of the new rounds."""
+    args = (
+        schedule_played,
+        tuple(players),
+        total_rounds,
+        seed,
+        None if teams is None else tuple(tuple(team) for team in teams),
+    )
+    try:
+        hash(args)
+    except TypeError:  # a schedule built with lists inside: draw it without the cache
+        return _draw(*args)
+    return _cached_draw(*args)
+
+
+def _draw(
+    schedule_played: Schedule,
+    players: tuple[str, ...],
+    total_rounds: int,
+    seed: int,
+    teams: tuple[tuple[str, ...], ...] | None,
+) -> Schedule:
     played = schedule_played.rounds
     format = schedule_played.format
     check_request(format, players, None)
@@ -49,6 +71,13 @@ def replan(
         players=every_player,
         rounds=(*played, *seating.arrange(numbered, played=played)),
     )
+
+
+# A change's preview draws the same re-plan up to three times (the fewest-changes
+# plan's fairness gate, the best-balance plan, then the plan applied), each a search of
+# about half a second; the draw is a pure function of its arguments, so the later
+# ones are the first.
+_cached_draw = lru_cache(maxsize=8)(_draw)
 
 
 def missed_rounds_as_byes(played: Sequence[Round], players: Sequence[str]) -> tuple[Round, ...]:
