@@ -65,7 +65,8 @@ def repair(
     remaining = [r for r in planned.rounds if r.number >= first_round]
     if not remaining:
         return full
-    mended = _mend(planned, played, remaining, players, seed=seed, teams=teams)
+    cap = measures(full, players).max_opponent_meetings + 1
+    mended = _mend(planned, played, remaining, players, seed=seed, teams=teams, opponent_cap=cap)
     return mended if _good_enough(mended, full, players) else full
 
 
@@ -84,6 +85,7 @@ def _mend(
     *,
     seed: int,
     teams: Teams | None,
+    opponent_cap: int | None = None,
 ) -> Schedule:
     shape = _shape(planned.format)
     units = _units(planned.format, players, teams)
@@ -105,6 +107,7 @@ def _mend(
         weight=[len(u) for u in units],
         rounds=states,
         byes=byes,
+        opponent_cap=opponent_cap,
     )
     for rnd in history:
         for table in rnd.tables:

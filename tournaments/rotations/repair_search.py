@@ -5,7 +5,9 @@ A unit is what a format seats as a whole: a player, or a fixed team. A round is 
 list of slots read `slots` at a time as a table, then its byes. The cost is the
 fairness the full re-plan aims at (partner repeats dearest, then opponent repeats,
 then byes out of balance) plus the seats that differ from the plan, so the search
-keeps printed scorecards where fairness allows. Each step re-counts only the
+keeps printed scorecards where fairness allows. Opponents meeting more often than
+the organiser's target (the full re-plan's most, plus one) weigh as a fault; below
+it they weigh less than one moved player. Each step re-counts only the
 tables it touches, and the number of steps is fixed, so the work is bounded.
 """
 
@@ -23,6 +25,7 @@ from .planners.local_search import cost_table
 # organiser counts is people: the first seat a player loses costs far more than
 # their next, so the search moves the same few players again rather than new ones.
 BYE_WEIGHT = 40
+OVER_CAP_WEIGHT = 2_000  # per meeting of two opponents beyond `opponent_cap`
 MOVED_WEIGHT = 30  # per player whose seat moves in some remaining round
 SEAT_WEIGHT = 4  # per (player, round) seat that moves
 REPRINT_WEIGHT = 3  # per player at a table whose line-up changed
@@ -67,9 +70,17 @@ class Search:
     opponents: Counter[UnitPair] = field(default_factory=Counter)
     byes: Counter[int] = field(default_factory=Counter)
     moves: Counter[int] = field(default_factory=Counter)  # rounds in which a unit moved
+    # The most meetings of two opponents the plan may reach (the full re-plan's, plus
+    # the one more the organiser accepts): beyond it a meeting is a fault, below it
+    # only a light preference, so fairness the targets do not ask for moves nobody.
+    opponent_cap: int | None = None
 
     def __post_init__(self) -> None:
         self._costs = cost_table(_COUNT_LIMIT)
+        if self.opponent_cap is not None:
+            for row in self._costs:
+                for o in range(self.opponent_cap + 1, len(row)):
+                    row[o] += OVER_CAP_WEIGHT * (o - self.opponent_cap)
         for rnd in self.rounds:
             for t in range(len(rnd.numbers)):
                 self._count_table(rnd, t, 1)

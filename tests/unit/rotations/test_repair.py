@@ -128,3 +128,23 @@ def _seat(rnd, player):
             if player in members:
                 return t.number, side
     return None
+
+
+def test_a_second_meeting_of_opponents_that_the_targets_allow_moves_nobody_else():
+    # 23 players, one leaves before round 3: in each of the five rounds the leaver was
+    # to play, one of the three who had the bye takes the seat. Sparing a second meeting of two
+    # opponents (the full re-plan gives none, one more is allowed) is not worth
+    # moving a sixth player, as it was before the search knew the targets.
+    players = [f"P{i}" for i in range(23)]
+    planned = generate("progressive", players, ROUNDS, seed=3013)
+    field = [p for p in players if p != "P9"]
+    result = repair(planned, field, first_round=3, seed=3013)
+    moved = {
+        p
+        for before, after in zip(planned.rounds[2:], result.rounds[2:], strict=True)
+        for p in field
+        if _seat(before, p) != _seat(after, p)
+    }
+    holders = {p for r in planned.rounds[2:] if "P9" not in r.byes for p in r.byes}
+    assert moved <= holders and len(moved) == 5
+    assert measures(result, field).partner_repeats == 0
