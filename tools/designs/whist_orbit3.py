@@ -27,11 +27,9 @@ after WALKS shape sets a new core.
 The stored 152 came from a C version whose seed was not kept, so this finds
 *a* valid starter of the same shape; `--check-stored` checks the stored one.
 Seed 0, CPU seconds on the project's busy 2-core box: 44 0.4 s, 68 0.6 s, 80
-1.0 s, 104 2.6 s, 152 38 s (most of it in core searches, which mostly converge
-in the first few hundred moves or not at all, hence CORE_MOVES). 112 and 148
-(w fixes the pair {37, 74}, {49, 98}) found nothing in 5 min wall: their core
-searches end 3 or 4 short. 136 is out of reach: every w of order 3 mod 135
-fixes 44 points.
+1.0 s, 104 2.6 s, 112 7.4 s, 148 18.5 s, 152 38 s (most of it in core searches,
+which mostly converge in the first few hundred moves or not at all, hence
+CORE_MOVES). 136 is out of reach: every w of order 3 mod 135 fixes 44 points.
 
     python -m tools.designs.whist_orbit3 152
 """
@@ -67,7 +65,9 @@ def multipliers(q: int) -> list[int]:
 def layout(n: int, w: int) -> tuple[int, int, int]:
     """(pair orbits k, core tables c, groups g) for Z_(n-1) and w: the core's 3k
     moved pairs and its pairs of fixed points are its 2c + 1 finite pairs, the
-    groups take the 2g class orbits left. The least k giving 3 core tables or more."""
+    groups take the 2g class orbits left. The least k giving 4 core tables or more:
+    at 112 and 148 (w fixes a pair of points) the 3-table core with k = 2 never
+    converged (0 of 403 runs), the 6-table one with k = 4 does about once in 50."""
     q, m = n - 1, n // 4
     fixed_pairs = sum(1 for p in range(1, q) if (w - 1) * p % q == 0) // 2
     threes = sum(1 for c in range(1, (q - 1) // 2 + 1) if w * c % q not in (c, q - c)) // 3
@@ -76,7 +76,7 @@ def layout(n: int, w: int) -> tuple[int, int, int]:
         if c2 % 2 or (threes - k) % 2:
             continue
         c, g = c2 // 2, (threes - k) // 2
-        if c >= 3 and 1 + c + 3 * g == m:
+        if c >= 4 and 1 + c + 3 * g == m:
             return k, c, g
     raise SystemExit(f"{n}: no core of pair orbits fits w = {w}")
 

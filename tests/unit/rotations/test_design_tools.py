@@ -149,6 +149,8 @@ SLOW_SEARCHES = [
     (whist_shapes, 76),
     (whist_shapes, 77),
     (whist_multiplier, 69),
+    (whist_orbit3, 112),
+    (whist_orbit3, 148),
     (whist_orbit3, 152),
     (whist_two_stage, 33),
     (whist_two_stage, 36),
