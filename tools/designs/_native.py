@@ -1,4 +1,4 @@
-"""The compiled helpers (dlx.c, shapes.c), built with the system C compiler on first use.
+"""The compiled helpers (dlx.c, shapes.c, orbit3.c), built with the system C compiler on first use.
 
 The tiling stages of `whist_shapes` and `whist_multiplier` run an exact cover
 thousands of times per starter; in Python that is about 40 microseconds a node,
@@ -6,6 +6,7 @@ in C well under one. `shapes.c` holds the rest of `whist_shapes`' inner loop:
 stage one (the tabu search over partner classes and x, a few microseconds a
 move instead of 1.7 ms) and the building of the tiling's options, which cost
 Python thirty times the cover. That is what brings 77 to 112 within minutes.
+`orbit3.c` is stage one of `whist_orbit3` (its core and group searches).
 The library is built once into the user's cache directory (keyed by the
 sources' hash) and loaded with ctypes. Without a compiler, or with
 DESIGNS_PURE_PYTHON=1 set, the searches run the pure-Python `exact_cover._search`
@@ -22,7 +23,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-SOURCES = [Path(__file__).with_name(name) for name in ("dlx.c", "shapes.c")]
+SOURCES = [Path(__file__).with_name(name) for name in ("dlx.c", "shapes.c", "orbit3.c")]
 # Not compiled on their own, but a change to them must rebuild the library.
 HEADERS = [Path(__file__).with_name("random.h")]
 _INT = ctypes.c_int
@@ -36,6 +37,8 @@ _SIGNATURES = {
     "shapes_solve": [_INT, _INT, _INT, _INTS, _U64, _LONG, _INT, _DOUBLE],
     "shapes_tile": [_INT, _INT, _INT, _INTS, _U64, _LONG, _INTS],
     "shapes_walk": [_INT, _INT, _INT, _INTS, _U64],
+    "orbit3_core": [_INT, _INT, _INT, _INTS, _INT, _INTS, _INT, _INTS, _U64, _LONG, _INT, _DOUBLE],
+    "orbit3_groups": [_INT, _INT, _INTS, _INT, _INTS, _U64, _LONG, _INT, _DOUBLE],
 }
 _library: ctypes.CDLL | None = None
 _tried = False
@@ -149,3 +152,67 @@ def shapes_walk(q: int, inf: bool, tables: list[list[int]], seed: int) -> bool:
     for k, row in enumerate(tables):
         row[:] = flat[3 * k : 3 * k + 3]
     return True
+
+
+def _ints(values: list[int]):
+    return (ctypes.c_int * max(1, len(values)))(*values)
+
+
+def orbit3_core(
+    q: int,
+    w: int,
+    pts: list[int],
+    fixed: list[int],
+    match: list[int],
+    seed: int,
+    max_moves: int,
+    tenure: int,
+    noise: float,
+) -> int:
+    """whist_orbit3's core search on `pts` (the moved pairs' points) and `match`
+    (pair codes, two a table), both changed in place; `fixed` the pairs of fixed
+    points, flat. The cost left, 0 when the core is done. Needs library()."""
+    lib = library()
+    assert lib is not None
+    c_pts, c_match = _ints(pts), _ints(match)
+    cost = lib.orbit3_core(
+        q,
+        w,
+        len(pts) // 2,
+        c_pts,
+        len(fixed) // 2,
+        _ints(fixed),
+        len(match),
+        c_match,
+        seed & (2**64 - 1),
+        max_moves,
+        tenure,
+        noise,
+    )
+    pts[:] = c_pts[: len(pts)]
+    match[:] = c_match[: len(match)]
+    return cost
+
+
+def orbit3_groups(
+    q: int,
+    w: int,
+    core_count: list[int],
+    groups: list[list[int]],
+    seed: int,
+    max_moves: int,
+    tenure: int,
+    noise: float,
+) -> int:
+    """whist_orbit3's group search on `groups` (rows d1, d2, x, changed in place),
+    the core's opponent counts given; the cost left, 0 when every class is met
+    twice. Needs library()."""
+    lib = library()
+    assert lib is not None
+    flat = _ints([v for row in groups for v in row])
+    cost = lib.orbit3_groups(
+        q, w, _ints(core_count), len(groups), flat, seed & (2**64 - 1), max_moves, tenure, noise
+    )
+    for k, row in enumerate(groups):
+        row[:] = flat[3 * k : 3 * k + 3]
+    return cost

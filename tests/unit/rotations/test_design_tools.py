@@ -27,6 +27,7 @@ from tools.designs import (
     plus_one_paths,
     whist_cyclic,
     whist_multiplier,
+    whist_orbit3,
     whist_orbits,
     whist_rows,
     whist_shapes,
@@ -128,6 +129,10 @@ QUICK_SEARCHES = [
     (whist_shapes, 48),
     (whist_shapes, 52),
     (whist_shapes, 60),
+    (whist_orbit3, 44),
+    (whist_orbit3, 68),
+    (whist_orbit3, 80),
+    (whist_orbit3, 104),
 ]
 SLOW_SEARCHES = [
     (kirkman_near, 48),
@@ -144,6 +149,9 @@ SLOW_SEARCHES = [
     (whist_shapes, 76),
     (whist_shapes, 77),
     (whist_multiplier, 69),
+    (whist_orbit3, 112),
+    (whist_orbit3, 148),
+    (whist_orbit3, 152),
     (whist_two_stage, 33),
     (whist_two_stage, 36),
 ]
@@ -224,3 +232,39 @@ def test_the_shapes_search_still_works_without_a_c_compiler(monkeypatch):
     monkeypatch.setattr(_native, "_library", None)
     assert _native.library() is None
     assert whist_shapes.problem(44, whist_shapes.find(44)) == ""
+
+
+# Seeds whose first core converges (each search draws its own random numbers), so
+# the pure-Python case stays quick.
+@pytest.mark.parametrize(("native", "seed"), [(True, 3), (False, 2)])
+def test_the_c_and_python_orbit3_stages_meet_every_class_twice_in_whole_orbits(native, seed):
+    rng = random.Random(seed)
+    while True:
+        state = whist_orbit3.Orbit3(44, 6, rng)
+        if state.solve_core(native=native):
+            state.deal_groups()
+            if state.solve_groups(native=native):
+                break
+    q, w = state.q, state.w
+    # Counted afresh from the tables, not from the state the search kept.
+    tables = [(0, 0, *state.pts[:2])] + state.core_tables()
+    tables += [
+        tuple(p * v % q for v in (0, -d1, -x, -x - d2))
+        for d1, d2, x in state.groups
+        for p in state.powers
+    ]
+    cl = [min(d, q - d) for d in range(q)]
+    partners = sorted(cl[(a - b) % q] for a, b, _, _ in tables[1:])
+    partners += [cl[(c - d) % q] for _, _, c, d in tables]
+    assert sorted(partners) == list(range(1, state.half + 1))
+    opponents = [0] * (state.half + 1)
+    for a, b, c, d in tables[1:]:
+        for diff in (a - c, a - d, b - c, b - d):
+            opponents[cl[diff % q]] += 1
+    for v in state.pts[:2]:  # the INF table: 0 against its pair
+        opponents[cl[v]] += 1
+    assert opponents == [0] + [2] * state.half
+    # The core and the INF table fill whole orbits of points, which the groups need.
+    core = {0, *state.core_points()}
+    assert len(core) == 2 + 4 * state.c + 1
+    assert {w * p % q for p in core} == core
