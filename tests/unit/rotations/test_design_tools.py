@@ -239,12 +239,14 @@ def test_the_shapes_search_still_works_without_a_c_compiler(monkeypatch):
 @pytest.mark.parametrize(("native", "seed"), [(True, 3), (False, 2)])
 def test_the_c_and_python_orbit3_stages_meet_every_class_twice_in_whole_orbits(native, seed):
     rng = random.Random(seed)
-    while True:
+    for _attempt in range(20):
         state = whist_orbit3.Orbit3(44, 6, rng)
         if state.solve_core(native=native):
             state.deal_groups()
             if state.solve_groups(native=native):
                 break
+    else:
+        pytest.fail("no starter of 44 in 20 attempts")
     q, w = state.q, state.w
     # Counted afresh from the tables, not from the state the search kept.
     tables = [(0, 0, *state.pts[:2])] + state.core_tables()
