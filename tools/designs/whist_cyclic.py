@@ -118,5 +118,10 @@ def _search(n: int, seed: int) -> tuple[int, ...] | None:
     return regenerate(n)
 
 
+def command(description: str, find) -> int:
+    """The command line of a starter search: `--check-stored` checks `stored(n)`."""
+    return _cli.main(description, find, lambda n: problem(n, stored(n)))
+
+
 if __name__ == "__main__":
-    raise SystemExit(_cli.main(__doc__.splitlines()[0], _search, lambda n: problem(n, stored(n))))
+    raise SystemExit(command(__doc__.splitlines()[0], _search))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from . import _cli, exact_cover, whist_cyclic
+from . import exact_cover, whist_cyclic
 from .whist_shapes import marginal_change
 
 STAGE_ONE_MOVES = 20_000
@@ -298,10 +298,4 @@ def find(n: int, seed: int = 0, max_shape_sets: int | None = None) -> tuple[int,
 problem = whist_cyclic.problem
 
 if __name__ == "__main__":
-    raise SystemExit(
-        _cli.main(
-            __doc__.splitlines()[0],
-            find,
-            lambda n: problem(n, whist_cyclic.stored(n)),
-        )
-    )
+    raise SystemExit(whist_cyclic.command(__doc__.splitlines()[0], find))

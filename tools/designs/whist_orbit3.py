@@ -40,7 +40,7 @@ import itertools
 import math
 import random
 
-from . import _cli, _native, exact_cover, whist_cyclic
+from . import _native, exact_cover, whist_cyclic
 from .whist_shapes import marginal_change
 
 CORE_MOVES = 300  # a core search mostly succeeds early or not at all
@@ -487,10 +487,4 @@ def find(n: int, seed: int = 0, max_shape_sets: int | None = None) -> tuple[int,
 problem = whist_cyclic.problem
 
 if __name__ == "__main__":
-    raise SystemExit(
-        _cli.main(
-            __doc__.splitlines()[0],
-            find,
-            lambda n: problem(n, whist_cyclic.stored(n)),
-        )
-    )
+    raise SystemExit(whist_cyclic.command(__doc__.splitlines()[0], find))

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import random
 
-from . import _cli, _native, exact_cover, whist_cyclic
+from . import _native, exact_cover, whist_cyclic
 
 STAGE_ONE_MOVES = 20_000
 TILING_NODES = 1_000
@@ -356,10 +356,4 @@ def find(n: int, seed: int = 0, max_shape_sets: int | None = None) -> tuple[int,
 problem = whist_cyclic.problem
 
 if __name__ == "__main__":
-    raise SystemExit(
-        _cli.main(
-            __doc__.splitlines()[0],
-            find,
-            lambda n: problem(n, whist_cyclic.stored(n)),
-        )
-    )
+    raise SystemExit(whist_cyclic.command(__doc__.splitlines()[0], find))

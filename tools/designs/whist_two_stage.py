@@ -17,8 +17,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from . import _cli, whist_cyclic
-from .whist_cyclic import problem
+from . import whist_cyclic
 
 NODE_LIMIT = 20_000
 
@@ -129,11 +128,7 @@ def _pair_off(q, pairs, rng):
     return tables if extend() else None
 
 
+problem = whist_cyclic.problem
+
 if __name__ == "__main__":
-    raise SystemExit(
-        _cli.main(
-            __doc__.splitlines()[0],
-            find,
-            lambda n: problem(n, whist_cyclic.stored(n)),
-        )
-    )
+    raise SystemExit(whist_cyclic.command(__doc__.splitlines()[0], find))
