@@ -164,12 +164,7 @@ class Orbit3:
         partner = [orbit[(self.pts[2 * j] - self.pts[2 * j + 1]) % q] for j in range(self.k)]
         cost += BAD * (len(partner) - len(set(partner)))
         cost += BAD * sum(1 for o in partner if self.w * o % q in (o, q - o))
-        count = [0] * (self.half + 1)
-        count[cl[self.pts[0]]] += 1
-        count[cl[self.pts[1]]] += 1
-        for a, b, c, d in self.core_tables():
-            for diff in (a - c, a - d, b - c, b - d):
-                count[cl[diff % q]] += 1
+        count = self._core_count()
         cost += BAD * count[0]
         for o in range(1, self.half + 1):
             if orbit[o] != o:
