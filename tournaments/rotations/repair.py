@@ -4,7 +4,10 @@
 scorecard is reprinted. `repair` starts from the planned rounds instead: leavers'
 seats fall empty, and arrivals, the players who had the bye, or the players of a
 table no longer needed fill them; then a bounded local search restores fairness
-while keeping planned seats. When the mended plan falls short of what a full
+while keeping planned seats. In a field of at most `repair_exact.MAX_UNITS`
+players an exact search of the seatings a few swaps from that start then looks
+for a plan that moves fewer players, and wins if it finds one. When the mended
+plan falls short of what a full
 re-plan gives (a partner repeat the re-plan avoids, opponents or byes more than
 one worse), the full re-plan is returned instead.
 """
@@ -13,9 +16,10 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 
+from . import repair_exact
 from .formats import check_request, spec
 from .planners.round_robin import group_teams
 from .repair_search import RoundState, Search
@@ -65,8 +69,7 @@ def repair(
     remaining = [r for r in planned.rounds if r.number >= first_round]
     if not remaining:
         return full
-    cap = measures(full, players).max_opponent_meetings + 1
-    mended = _mend(planned, played, remaining, players, seed=seed, teams=teams, opponent_cap=cap)
+    mended = _mend(planned, played, remaining, players, seed=seed, teams=teams, full=full)
     return mended if _good_enough(mended, full, players) else full
 
 
@@ -85,8 +88,10 @@ def _mend(
     *,
     seed: int,
     teams: Teams | None,
-    opponent_cap: int | None = None,
+    full: Schedule,
 ) -> Schedule:
+    """The planned rounds mended by the local search; in a small field, by the exact
+    search instead when it moves fewer players and keeps the targets."""
     shape = _shape(planned.format)
     units = _units(planned.format, players, teams)
     unit_of = {p: i for i, unit in enumerate(units) for p in unit}
@@ -101,27 +106,82 @@ def _mend(
         state = _start(rnd, shape, unit_of, len(units), wanted, so_far)
         so_far.update(state.byes)
         states.append(state)
-    search = Search(
-        slots=shape.slots,
-        side_of=shape.side_of,
-        weight=[len(u) for u in units],
-        rounds=states,
-        byes=byes,
-        opponent_cap=opponent_cap,
-    )
+    starts = [replace(s, seats=list(s.seats), byes=list(s.byes)) for s in states]
+    weight = [len(u) for u in units]
+    met = Search(slots=shape.slots, side_of=shape.side_of, weight=weight, rounds=[])
     for rnd in history:
         for table in rnd.tables:
             sides = [[unit_of[p] for p in side if p in unit_of] for side in table.sides]
-            search.add_history([sorted(set(s)) for s in sides])
+            met.add_history([sorted(set(s)) for s in sides])
+    target = measures(full, players)
+    search = Search(
+        slots=shape.slots,
+        side_of=shape.side_of,
+        weight=weight,
+        rounds=states,
+        byes=Counter(byes),
+        opponent_cap=target.max_opponent_meetings + 1,
+        partners=Counter(met.partners),
+        opponents=Counter(met.opponents),
+    )
     search.run(seed)
-    mended = tuple(
-        _rebuilt(rnd, state, shape, units) for rnd, state in zip(remaining, states, strict=True)
+
+    def schedule(rounds: Sequence[RoundState]) -> Schedule:
+        mended = tuple(
+            _rebuilt(rnd, state, shape, units) for rnd, state in zip(remaining, rounds, strict=True)
+        )
+        return Schedule(
+            format=planned.format,
+            players=tuple(dict.fromkeys((*planned.players, *players))),
+            rounds=(*played, *mended),
+        )
+
+    local = schedule(states)
+    if len(units) > repair_exact.MAX_UNITS or any(w != 1 for w in weight):
+        return local
+    local_ok = _good_enough(local, full, players)
+    exact = _fewer_moved(starts, states, shape, met, byes, target, local_ok=local_ok)
+    if exact is None:
+        return local
+    better = schedule(exact)
+    return better if _good_enough(better, full, players) else local
+
+
+def _fewer_moved(
+    starts: Sequence[RoundState],
+    mended: Sequence[RoundState],
+    shape: Shape,
+    met: Search,
+    byes: Counter[int],
+    target: Measures,
+    *,
+    local_ok: bool,
+) -> list[RoundState] | None:
+    """The exact search's rounds if they keep within one of `target` and move fewer
+    players than `mended` (any number, if `mended` misses the targets); else None."""
+    exact = repair_exact.Exact(
+        slots=shape.slots,
+        side_of=shape.side_of,
+        rounds=starts,
+        partners=met.partners,
+        opponents=met.opponents,
+        byes=byes,
+        limits=repair_exact.Limits(
+            partner_repeats=target.partner_repeats,
+            opponent_meetings=target.max_opponent_meetings + 1,
+            bye_spread=target.bye_spread + 1,
+        ),
     )
-    return Schedule(
-        format=planned.format,
-        players=tuple(dict.fromkeys((*planned.players, *players))),
-        rounds=(*played, *mended),
-    )
+    beat = len(byes) + 1
+    if local_ok:
+        beat = len(set().union(*(exact.moved(s, s.seats, s.byes) for s in mended)))
+    found = exact.run(beat)
+    if found is None:
+        return None
+    return [
+        replace(s, seats=list(seating.seats), byes=list(seating.byes))
+        for s, seating in zip(starts, found, strict=True)
+    ]
 
 
 def _table_shape(table: Table, unit_of: dict[str, int]) -> frozenset[frozenset[int]]:

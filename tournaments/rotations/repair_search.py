@@ -19,6 +19,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from .planners.local_search import cost_table
+from .schedule import pair
 
 # Balance before changes, changes before plain table repeats: a bye taken from
 # someone who had fewer must always be worth several moved scorecards. What the
@@ -40,10 +41,6 @@ REUSE_SHARE = 0.5  # of those whose third unit is one already moving
 _COUNT_LIMIT = 40
 
 UnitPair = tuple[int, int]
-
-
-def _key(a: int, b: int) -> UnitPair:
-    return (a, b) if a < b else (b, a)
 
 
 @dataclass
@@ -96,7 +93,7 @@ class Search:
         out = []
         for i in range(len(units)):
             for j in range(i + 1, len(units)):
-                out.append((_key(units[i], units[j]), self.side_of[i] == self.side_of[j]))
+                out.append((pair(units[i], units[j]), self.side_of[i] == self.side_of[j]))
         return out
 
     def _count_table(self, rnd: RoundState, t: int, step: int) -> None:
@@ -108,10 +105,10 @@ class Search:
         for i, side in enumerate(sides):
             for x, a in enumerate(side):
                 for b in side[x + 1 :]:
-                    self.partners[_key(a, b)] += 1
+                    self.partners[pair(a, b)] += 1
                 for other in sides[i + 1 :]:
                     for b in other:
-                        self.opponents[_key(a, b)] += 1
+                        self.opponents[pair(a, b)] += 1
 
     def pair_cost(self, key: UnitPair) -> int:
         p = min(self.partners.get(key, 0), _COUNT_LIMIT)
