@@ -10,8 +10,8 @@ change it prints, for each, the median and worst count of players whose seat
 of the remaining players, the median share of (player, round) seats that change,
 the median and worst scorecards to reprint (the seat, the table-mates or a bye
 changed), the worst of each quality figure over the whole night (partner repeats,
-most opponent meetings, bye spread) and the median seconds a plan takes, drawn
-cold (a preview of both pays the re-plan once: repair reuses it).
+most opponent meetings, bye spread) and the median and worst seconds a plan
+takes, drawn cold (a preview of both pays the re-plan once: repair reuses it).
 
 For withdrawals it also prints the floor: the fewest players any plan can move
 while nobody sits out twice before everyone has sat out once. Whoever had a bye
@@ -157,6 +157,7 @@ def main() -> None:
     print(
         f"{'change':<10}{'plan':<9}{'moved med':>10}{'worst':>6}{'share':>7}{'seats':>7}"
         f"{'reprint med':>12}{'worst':>6}{'partner+':>9}{'opp':>5}{'byes':>5}{'s med':>7}"
+        f"{'worst':>7}"
     )
     for kind in KINDS:
         runs = done[kind]
@@ -167,12 +168,13 @@ def main() -> None:
             reprint = [r[plan][1] for r in runs]
             quality = [r[plan][3] for r in runs]
             seconds = statistics.median(r[plan][4] for r in runs)
+            slowest = max(r[plan][4] for r in runs)
             print(
                 f"{kind:<10}{plan:<9}{statistics.median(moved):>10}{max(moved):>6}"
                 f"{share:>7.0%}{seat_share:>7.0%}{statistics.median(reprint):>12}{max(reprint):>6}"
                 f"{max(q.partner_repeats for q in quality):>9}"
                 f"{max(q.max_opponent_meetings for q in quality):>5}"
-                f"{max(q.bye_spread for q in quality):>5}{seconds:>7.2f}"
+                f"{max(q.bye_spread for q in quality):>5}{seconds:>7.2f}{slowest:>7.2f}"
             )
         worse = sum(
             1
