@@ -130,22 +130,30 @@ def _seat(rnd, player):
     return None
 
 
+def _withdrawal(count: int, leaver: str, first: int, seed: int):
+    """(planned, field, mended, players who move, who had a bye in a round the
+    leaver was to play) for `leaver` leaving `count` players before round `first`."""
+    players = [f"P{i}" for i in range(count)]
+    planned = generate("progressive", players, ROUNDS, seed=seed)
+    field = [p for p in players if p != leaver]
+    result = repair(planned, field, first_round=first, seed=seed)
+    rest = first - 1
+    moved = {
+        p
+        for before, after in zip(planned.rounds[rest:], result.rounds[rest:], strict=True)
+        for p in field
+        if _seat(before, p) != _seat(after, p)
+    }
+    holders = {p for r in planned.rounds[rest:] if leaver not in r.byes for p in r.byes}
+    return planned, field, result, moved, holders
+
+
 def test_a_second_meeting_of_opponents_that_the_targets_allow_moves_nobody_else():
     # 23 players, one leaves before round 3: in each of the five rounds the leaver was
     # to play, one of the three who had the bye takes the seat. Sparing a second meeting of two
     # opponents (the full re-plan gives none, one more is allowed) is not worth
     # moving a sixth player, as it was before the search knew the targets.
-    players = [f"P{i}" for i in range(23)]
-    planned = generate("progressive", players, ROUNDS, seed=3013)
-    field = [p for p in players if p != "P9"]
-    result = repair(planned, field, first_round=3, seed=3013)
-    moved = {
-        p
-        for before, after in zip(planned.rounds[2:], result.rounds[2:], strict=True)
-        for p in field
-        if _seat(before, p) != _seat(after, p)
-    }
-    holders = {p for r in planned.rounds[2:] if "P9" not in r.byes for p in r.byes}
+    _planned, field, result, moved, holders = _withdrawal(23, "P9", 3, seed=3013)
     assert moved <= holders and len(moved) == 5
     assert measures(result, field).partner_repeats == 0
 
@@ -155,17 +163,7 @@ def test_in_a_small_field_only_the_bye_holders_move_where_one_step_at_a_time_mov
     # play, one who had the bye can take the seat without partnering anyone twice.
     # The local search reached that only through a worse plan, so it stopped at four
     # players moved; the exact search of a small field finds the three.
-    players = [f"P{i}" for i in range(18)]
-    planned = generate("progressive", players, ROUNDS, seed=2407)
-    field = [p for p in players if p != "P4"]
-    result = repair(planned, field, first_round=5, seed=2407)
-    moved = {
-        p
-        for before, after in zip(planned.rounds[4:], result.rounds[4:], strict=True)
-        for p in field
-        if _seat(before, p) != _seat(after, p)
-    }
-    holders = {p for r in planned.rounds[4:] if "P4" not in r.byes for p in r.byes}
+    planned, field, result, moved, holders = _withdrawal(18, "P4", 5, seed=2407)
     assert moved <= holders and len(moved) == 3
     full = replan(
         Schedule(format="progressive", players=planned.players, rounds=planned.rounds[:4]),
