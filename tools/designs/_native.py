@@ -25,7 +25,7 @@ from pathlib import Path
 
 SOURCES = [Path(__file__).with_name(name) for name in ("dlx.c", "shapes.c", "orbit3.c")]
 # Not compiled on their own, but a change to them must rebuild the library.
-HEADERS = [Path(__file__).with_name("random.h")]
+HEADERS = [Path(__file__).with_name(name) for name in ("random.h", "tally.h")]
 _INT = ctypes.c_int
 _INTS = ctypes.POINTER(ctypes.c_int)
 _U64 = ctypes.c_uint64
