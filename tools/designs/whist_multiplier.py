@@ -230,7 +230,6 @@ class Orbits:
             flat = [-1, 0, x, (x - d) % q]
             taken |= {x, (x - d) % q}
             start = 1
-        options: list[tuple] = []
         seats: list[tuple[int, tuple[int, ...]]] = []
         for k in range(start, len(self.units)):
             kind, d1, d2, x = self.units[k]
@@ -257,18 +256,11 @@ class Orbits:
                     if frozenset(seat) in seen:
                         continue
                     seen.add(frozenset(seat))
-                    options.append((("unit", k), *seat))
                     seats.append((k, seat))
-        primary = [("unit", k) for k in range(start, len(self.units))]
-        primary += [p for p in range(q) if p not in taken]
-        found = exact_cover.solve(
-            options, primary, seed=seed, max_restarts=0, first_limit=nodes, native=True
-        )
-        if found is None:
-            return None
-        for i in sorted(found, key=lambda i: seats[i][0]):
-            flat += seats[i][1]
-        return tuple(flat)
+        units = range(start, len(self.units))
+        free = [p for p in range(q) if p not in taken]
+        rest = exact_cover.place(seats, units, free, seed=seed, nodes=nodes)
+        return None if rest is None else (*flat, *rest)
 
 
 def find(n: int, seed: int = 0, max_shape_sets: int | None = None) -> tuple[int, ...] | None:

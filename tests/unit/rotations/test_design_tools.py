@@ -191,6 +191,24 @@ def test_the_compiled_and_the_python_exact_cover_both_return_exact_covers(native
     assert exact_cover.solve(options, odd, seed=5, max_restarts=3, native=native) is None
 
 
+@pytest.mark.parametrize("pure", [False, True])
+def test_place_gives_each_unit_one_seat_in_unit_order_and_partitions_the_points(pure, monkeypatch):
+    if pure:
+        monkeypatch.setenv("DESIGNS_PURE_PYTHON", "1")
+        monkeypatch.setattr(_native, "_tried", False)
+        monkeypatch.setattr(_native, "_library", None)
+    # Seats listed out of unit order, as the whist searches list them by sign.
+    seats = [(2, (4, 5)), (0, (0, 1)), (2, (0, 1)), (1, (2, 3)), (0, (2, 3)), (1, (4, 5))]
+    for seed in range(5):
+        placed = exact_cover.place(seats, range(3), range(6), seed=seed, nodes=100)
+        assert placed is not None
+        assert sorted(placed) == list(range(6))
+        for k in range(3):
+            assert (k, tuple(placed[2 * k : 2 * k + 2])) in seats
+    # Point 6 lies on no seat, so nothing covers it.
+    assert exact_cover.place(seats, range(3), range(7), seed=0, nodes=100) is None
+
+
 @pytest.mark.parametrize("native", [True, False])
 def test_the_c_and_python_shapes_stages_meet_every_class_twice_and_place_the_shapes(native):
     shapes = whist_shapes.Shapes(44, random.Random(3))
