@@ -1,5 +1,5 @@
-/* The cost both stage-one searches (shapes.c, orbit3.c) minimise, kept in one
-   place so that whist_shapes and whist_orbit3 price a move by the same rule as
+/* The cost the stage-one searches (shapes.c, orbit3.c, multiplier.c) minimise,
+   kept in one place so that each prices a move by the same rule as
    whist_shapes.marginal_change does in Python: every opponent class met more than
    twice costs one per extra meeting, and a zero difference (two seats on one
    player) costs BAD per seat. */

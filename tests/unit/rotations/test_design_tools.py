@@ -149,6 +149,12 @@ SLOW_SEARCHES = [
     (whist_shapes, 76),
     (whist_shapes, 77),
     (whist_multiplier, 69),
+    (whist_multiplier, 93),
+    (whist_multiplier, 129),
+    (whist_multiplier, 133),
+    (whist_multiplier, 136),
+    (whist_multiplier, 141),
+    (whist_multiplier, 161),
     (whist_orbit3, 112),
     (whist_orbit3, 148),
     (whist_orbit3, 152),
@@ -242,6 +248,52 @@ def test_the_c_and_python_shapes_stages_meet_every_class_twice_and_place_the_sha
         assert any(
             seat == {(t + sign * p) % q for p in shape} for sign in (1, -1) for t in range(q)
         )
+
+
+def _multiplier_counts(state):
+    """Partner and opponent classes counted afresh from each unit's points (its
+    table at a = 0, and the image table for a pair), not from the search's state."""
+    q, L = state.q, state.L
+    cl = [min(d, q - d) for d in range(q)]
+    partners, opponents = [], [0] * (state.half + 1)
+    for kind, d1, d2, x in state.units:
+        if kind == whist_multiplier.INF:  # {INF, 0} v {x, x - d1}
+            partners.append(cl[d1 % q])
+            for p in (x, x - d1):
+                opponents[cl[p % q]] += 1
+            continue
+        table = (0, -d1, -x, -x - d2)
+        tables = [table] + ([tuple(L * p for p in table)] if kind == whist_multiplier.PAIR else [])
+        for a, b, c, d in tables:
+            partners += [cl[(a - b) % q], cl[(c - d) % q]]
+            for diff in (a - c, a - d, b - c, b - d):
+                opponents[cl[diff % q]] += 1
+    return sorted(partners), opponents
+
+
+# Seeds whose first stage one converges (each search draws its own random numbers),
+# so the pure-Python case stays quick.
+@pytest.mark.parametrize(("native", "seed"), [(True, 1), (False, 3)])
+def test_the_c_and_python_multiplier_stages_meet_every_class_twice_and_the_walk_keeps_it(
+    native, seed
+):
+    rng = random.Random(seed)
+    for _attempt in range(20):
+        state = whist_multiplier.Orbits(69, 22, rng)
+        if state.solve(max_moves=3_000, native=native):
+            break
+    else:
+        pytest.fail("stage one of 69 did not converge in 20 attempts")
+    everything = (list(range(1, state.half + 1)), [0] + [2] * state.half)
+    assert _multiplier_counts(state) == everything
+    start = [list(unit) for unit in state.units]
+    for _ in range(10):
+        while not state.walk(native=native):
+            pass
+        assert _multiplier_counts(state) == everything
+        # Stage one has nothing left to repair.
+        assert state.solve(max_moves=0, native=native)
+    assert state.units != start
 
 
 def test_the_shapes_search_still_works_without_a_c_compiler(monkeypatch):
