@@ -155,6 +155,7 @@ SLOW_SEARCHES = [
     (whist_multiplier, 136),
     (whist_multiplier, 141),
     (whist_multiplier, 161),
+    (whist_multiplier, 177),
     (whist_orbit3, 112),
     (whist_orbit3, 148),
     (whist_orbit3, 152),
