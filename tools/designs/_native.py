@@ -1,4 +1,4 @@
-"""The compiled helpers (dlx.c, shapes.c, orbit3.c), built with the system C compiler on first use.
+"""The compiled helpers (dlx.c, shapes.c, orbit3.c, multiplier.c), built with `cc` on first use.
 
 The tiling stages of `whist_shapes` and `whist_multiplier` run an exact cover
 thousands of times per starter; in Python that is about 40 microseconds a node,
@@ -6,7 +6,8 @@ in C well under one. `shapes.c` holds the rest of `whist_shapes`' inner loop:
 stage one (the tabu search over partner classes and x, a few microseconds a
 move instead of 1.7 ms) and the building of the tiling's options, which cost
 Python thirty times the cover. That is what brings 77 to 112 within minutes.
-`orbit3.c` is stage one of `whist_orbit3` (its core and group searches).
+`orbit3.c` is stage one of `whist_orbit3` (its core and group searches), and
+`multiplier.c` stage one and the walk of `whist_multiplier`.
 The library is built once into the user's cache directory (keyed by the
 sources' hash) and loaded with ctypes. Without a compiler, or with
 DESIGNS_PURE_PYTHON=1 set, the searches run the pure-Python `exact_cover._search`
@@ -23,9 +24,11 @@ import sys
 import tempfile
 from pathlib import Path
 
-SOURCES = [Path(__file__).with_name(name) for name in ("dlx.c", "shapes.c", "orbit3.c")]
+SOURCES = [
+    Path(__file__).with_name(name) for name in ("dlx.c", "shapes.c", "orbit3.c", "multiplier.c")
+]
 # Not compiled on their own, but a change to them must rebuild the library.
-HEADERS = [Path(__file__).with_name("random.h")]
+HEADERS = [Path(__file__).with_name(name) for name in ("random.h", "tally.h")]
 _INT = ctypes.c_int
 _INTS = ctypes.POINTER(ctypes.c_int)
 _U64 = ctypes.c_uint64
@@ -39,6 +42,8 @@ _SIGNATURES = {
     "shapes_walk": [_INT, _INT, _INT, _INTS, _U64],
     "orbit3_core": [_INT, _INT, _INT, _INTS, _INT, _INTS, _INT, _INTS, _U64, _LONG, _INT, _DOUBLE],
     "orbit3_groups": [_INT, _INT, _INTS, _INT, _INTS, _U64, _LONG, _INT, _DOUBLE],
+    "multiplier_solve": [_INT, _INT, _INT, _INTS, _INT, _INTS, _INTS, _U64, _LONG, _INT, _DOUBLE],
+    "multiplier_walk": [_INT, _INT, _INT, _INTS, _INT, _INTS, _INTS, _U64],
 }
 _library: ctypes.CDLL | None = None
 _tried = False
@@ -97,6 +102,54 @@ def shapes_solve(
     for k, row in enumerate(tables):
         row[:] = flat[3 * k : 3 * k + 3]
     return cost
+
+
+def _on_units(name: str, q, multiplier, fixed, kinds, units, seed, *args) -> int:
+    """multiplier.c's `name` on `units` (rows d1, d2, x, changed in place; `kinds`
+    their sorts as multiplier.c numbers them). Needs library()."""
+    lib = library()
+    assert lib is not None
+    flat = _ints([v for row in units for v in row])
+    answer = getattr(lib, name)(
+        q,
+        multiplier,
+        len(fixed),
+        _ints(fixed),
+        len(units),
+        _ints(kinds),
+        flat,
+        seed & (2**64 - 1),
+        *args,
+    )
+    for k, row in enumerate(units):
+        row[:] = flat[3 * k : 3 * k + 3]
+    return answer
+
+
+def multiplier_solve(
+    q: int,
+    multiplier: int,
+    fixed: list[int],
+    kinds: list[int],
+    units: list[list[int]],
+    seed: int,
+    max_moves: int,
+    tenure: int,
+    noise: float,
+) -> int:
+    """Stage one of whist_multiplier; the cost left, 0 when every opponent class is
+    met twice."""
+    return _on_units(
+        "multiplier_solve", q, multiplier, fixed, kinds, units, seed, max_moves, tenure, noise
+    )
+
+
+def multiplier_walk(
+    q: int, multiplier: int, fixed: list[int], kinds: list[int], units: list[list[int]], seed: int
+) -> bool:
+    """One step of whist_multiplier's walk: two units take new values giving back
+    the same opponent classes; False if the pair drawn has no such move."""
+    return bool(_on_units("multiplier_walk", q, multiplier, fixed, kinds, units, seed))
 
 
 def solve(

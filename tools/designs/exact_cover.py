@@ -11,7 +11,7 @@ limit or seeded order, which is what makes the restarts work, hence this one.
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 
 from . import _native
 
@@ -67,6 +67,28 @@ def solve(
         restart += 1
         limit = int(limit * 1.1) + 100
     return None
+
+
+def place(
+    seats: Sequence[tuple[int, Sequence[int]]],
+    units: Iterable[int],
+    points: Iterable[int],
+    *,
+    seed: int,
+    nodes: int,
+) -> list[int] | None:
+    """The tiling stage of the whist shape searches: `seats` lists, for each unit
+    (a table, a self-mapped unit, a group), the point sets it may be placed on;
+    choose one per unit so the chosen sets partition `points`. The chosen points,
+    unit by unit in unit order, or None when the native search (one run of
+    `nodes` nodes, no restart) finds no cover."""
+    options = [(("unit", k), *seat) for k, seat in seats]
+    primary: list[Hashable] = [("unit", k) for k in units]
+    primary += points
+    found = solve(options, primary, seed=seed, max_restarts=0, first_limit=nodes, native=True)
+    if found is None:
+        return None
+    return [p for i in sorted(found, key=lambda i: seats[i][0]) for p in seats[i][1]]
 
 
 def _search(

@@ -9,12 +9,7 @@
 #include <string.h>
 
 #include "random.h"
-
-#define BAD 1000
-
-static int below(int n) { return (int)(next_random() % (uint64_t)n); }
-
-static double uniform(void) { return (next_random() >> 11) * (1.0 / 9007199254740992.0); }
+#include "tally.h"
 
 static int Q, P[3], HALF;
 static int *CLS, *ORBIT;
@@ -176,23 +171,6 @@ static void seats(const int *g, int *out) {
         for (int i = 0; i < 4; i++) out[n++] = CLS[mod((long)P[p] * v[i])];
 }
 
-static int marginal(int *count, const int *old, int n_old, const int *new_, int n_new) {
-    int change = 0;
-    for (int i = 0; i < n_old; i++) {
-        int c = old[i], v = count[c];
-        change -= c == 0 ? BAD : v > 2;
-        count[c] = v - 1;
-    }
-    for (int i = 0; i < n_new; i++) {
-        int c = new_[i], v = count[c];
-        change += c == 0 ? BAD : v >= 2;
-        count[c] = v + 1;
-    }
-    for (int i = 0; i < n_new; i++) count[new_[i]]--;
-    for (int i = 0; i < n_old; i++) count[old[i]]++;
-    return change;
-}
-
 typedef struct {
     int n, k[2], g[2][3];
 } Move;
@@ -221,8 +199,7 @@ int orbit3_groups(int q, int w, const int *core_count, int n, int *groups, uint6
     int *count = malloc(sizeof(int) * (HALF + 1));
     memcpy(count, core_count, sizeof(int) * (HALF + 1));
     for (int k = 0; k < n; k++) tally(count, groups + 3 * k, 1);
-    int cost = BAD * count[0];
-    for (int c = 1; c <= HALF; c++) cost += count[c] > 2 ? count[c] - 2 : 0;
+    int cost = tally_cost(count, HALF);
     long *tabu = calloc((size_t)n * q, sizeof(long));
     for (long t = 0; t < (long)n * q; t++) tabu[t] = -1;
     Move *moves = malloc(sizeof(Move) * (3 * q + 4 * n + 4));

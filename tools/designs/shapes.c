@@ -7,12 +7,7 @@
 #include <stdlib.h>
 
 #include "random.h"
-
-#define BAD 1000
-
-static int below(int n) { return (int)(next_random() % (uint64_t)n); }
-
-static double uniform(void) { return (next_random() >> 11) * (1.0 / 9007199254740992.0); }
+#include "tally.h"
 
 static int Q, INF;
 static int *CLS; /* class of a difference 0..q-1 */
@@ -31,25 +26,6 @@ static int opponents(int k, int d1, int d2, int x, int *out) {
     out[2] = CLS[((x - d1) % q + q) % q];
     out[3] = CLS[((x - d1 + d2) % q + q) % q];
     return 4;
-}
-
-/* Cost change when the seats `old` become `new`, the counts left as they were:
-   each seat's marginal cost is taken off and put back one at a time. */
-static int marginal(int *count, const int *old, int n_old, const int *new_, int n_new) {
-    int change = 0;
-    for (int i = 0; i < n_old; i++) {
-        int c = old[i], v = count[c];
-        change -= c == 0 ? BAD : v > 2;
-        count[c] = v - 1;
-    }
-    for (int i = 0; i < n_new; i++) {
-        int c = new_[i], v = count[c];
-        change += c == 0 ? BAD : v >= 2;
-        count[c] = v + 1;
-    }
-    for (int i = 0; i < n_new; i++) count[new_[i]]--;
-    for (int i = 0; i < n_old; i++) count[old[i]]++;
-    return change;
 }
 
 typedef struct {
@@ -89,8 +65,7 @@ int shapes_solve(int q, int inf, int n_tables, int *tables, uint64_t seed, long 
     int *bad = malloc(sizeof(int) * n_tables);
     Move *moves = malloc(sizeof(Move) * (q + 4 * n_tables));
     for (int k = 0; k < n_tables; k++) tally(count, tables, k, 1);
-    int cost = BAD * count[0];
-    for (int c = 1; c <= half; c++) cost += count[c] > 2 ? count[c] - 2 : 0;
+    int cost = tally_cost(count, half);
     for (long move = 0; move < max_moves && cost != 0; move++) {
         int n_bad = 0;
         for (int k = 0; k < n_tables; k++) {

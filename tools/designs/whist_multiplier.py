@@ -10,8 +10,15 @@ of F, or {a, L*a}; the {INF, 0} table is one of them. The other classes, in orbi
 to a table {a, b} v {L*a, L*b}. Stage one (tabu min-conflicts over the opponent
 counts, a table's image counted with it) only lets a self-mapped table take an x
 that has an L-invariant placement; stage two places a table and its image together
-(exact cover with a node limit). When a shape set does not tile, the walk redraws
-the x of two tables and stage one repairs the counts again.
+(exact cover with a node limit). When a shape set does not tile, the walk moves
+two units to new values whose opponent classes are together the ones they had, so
+the next shape set needs no repair: an earlier walk redrew two x and let stage one
+repair the counts, which it mostly failed to do, so each stage-one run (a second
+at 129) fed about one tiling. Stage one and the walk run in the C helper
+(`multiplier.c`) when it can be built; stage one runs up to 100,000 moves, since
+at 129 runs of 20,000 converged 3 times in 20 and of 100,000 10 in 10.
+The tiling gets 10,000 nodes: at 177 a run of 400 shape sets with 1,000 tiled
+none, the same run with 10,000 tiled the 317th, at a tenth more tiling time.
 
 The stored starters came from a C version whose seeds were not kept, so this finds
 *a* valid starter of the same shape; `--check-stored` checks the stored one.
@@ -22,12 +29,13 @@ The stored starters came from a C version whose seeds were not kept, so this fin
 from __future__ import annotations
 
 import random
+from collections import Counter
 
-from . import exact_cover, whist_cyclic
+from . import _native, exact_cover, whist_cyclic
 from .whist_shapes import marginal_change
 
-STAGE_ONE_MOVES = 20_000
-TILING_NODES = 1_000
+STAGE_ONE_MOVES = 100_000
+TILING_NODES = 10_000
 WALKS = 100
 TABU_TENURE = 7
 NOISE = 0.02
@@ -36,6 +44,8 @@ BAD = 1_000
 MULTIPLIERS = {69: 22, 93: 61, 129: 85, 135: 26, 141: 46, 177: 58, 195: 64}
 
 INF, SELF, SWAP, PAIR = "inf", "self", "swap", "pair"
+# How multiplier.c numbers the kinds.
+KIND_CODES = {INF: 0, SELF: 1, SWAP: 2, PAIR: 3}
 
 
 def multipliers(q: int) -> list[int]:
@@ -166,26 +176,56 @@ class Orbits:
         for j, theirs in enumerate(self.units):
             if j == k or (theirs[0] in (INF, SELF)) != fixed_sort:
                 continue
-            for a in (1, 2) if mine[0] in (SELF, PAIR) else (1,):
-                for b in (1, 2) if theirs[0] in (SELF, PAIR) else (1,):
-                    u, v = list(mine), list(theirs)
-                    u[a], v[b] = v[b], u[a]
-                    if u[0] == SWAP:
-                        u[2] = self.L * u[1] % self.q
-                    if v[0] == SWAP:
-                        v[2] = self.L * v[1] % self.q
-                    pair = []
-                    for w in (u, v):
-                        options = self.variants(w) if w[0] != PAIR else [w]
-                        options = [o for o in options if 0 not in self.opponents(o)]
-                        if not options:
-                            break
-                        pair.append(self.rng.choice(options))
-                    if len(pair) == 2:
-                        moves.append([(k, pair[0]), (j, pair[1])])
+            for u, v in self._traded(mine, theirs):
+                pair = []
+                for w in (u, v):
+                    options = self.variants(w) if w[0] != PAIR else [w]
+                    options = [o for o in options if 0 not in self.opponents(o)]
+                    if not options:
+                        break
+                    pair.append(self.rng.choice(options))
+                if len(pair) == 2:
+                    moves.append([(k, pair[0]), (j, pair[1])])
         return moves
 
-    def solve(self, max_moves: int = STAGE_ONE_MOVES) -> bool:
+    def _traded(self, mine: list, theirs: list) -> list[tuple[list, list]]:
+        """The two units with one partner class traded, every way their sorts allow
+        (a SWAP unit's second class is L times its first, so it follows)."""
+        out = []
+        for a in (1, 2) if mine[0] in (SELF, PAIR) else (1,):
+            for b in (1, 2) if theirs[0] in (SELF, PAIR) else (1,):
+                u, v = list(mine), list(theirs)
+                u[a], v[b] = v[b], u[a]
+                if u[0] == SWAP:
+                    u[2] = self.L * u[1] % self.q
+                if v[0] == SWAP:
+                    v[2] = self.L * v[1] % self.q
+                out.append((u, v))
+        return out
+
+    def _in_c(self, function, *args):
+        """`function` of multiplier.c on the units (their d1, d2, x changed in place),
+        seeded from self.rng; what it answers."""
+        rows = [unit[1:] for unit in self.units]
+        kinds = [KIND_CODES[unit[0]] for unit in self.units]
+        answer = function(
+            self.q, self.L, self.fixed_points, kinds, rows, self.rng.getrandbits(64), *args
+        )
+        for unit, row in zip(self.units, rows, strict=True):
+            unit[1:] = row
+        return answer
+
+    def solve(self, max_moves: int = STAGE_ONE_MOVES, native: bool = True) -> bool:
+        """Tabu min-conflicts until every opponent class is met twice: in the C
+        helper when there is one (its own random numbers, seeded from self.rng),
+        else the same rules here."""
+        if native and _native.library() is not None:
+            cost = self._in_c(_native.multiplier_solve, max_moves, TABU_TENURE, NOISE)
+            self.count[:] = [0] * len(self.count)
+            for k in range(len(self.units)):
+                self._tally(k, 1)
+            assert cost == self.cost()
+            return cost == 0
         tabu: dict[tuple[int, int, int, int], int] = {}
         cost = self.cost()
         for move in range(max_moves):
@@ -215,10 +255,38 @@ class Orbits:
             cost += change
         return cost == 0
 
-    def walk(self) -> None:
-        """Redraw the x of two units at random, then repair the counts."""
-        for k in self.rng.sample(range(len(self.units)), 2):
-            self._apply([(k, self.rng.choice(self.variants(self.units[k])))])
+    def walk(self, native: bool = True) -> bool:
+        """From a solved state: two units drawn at random (trading a partner class or
+        not, when they are of one sort) take new values whose opponent classes are
+        together the ones they had, drawn uniformly among all such values. Every
+        class is still met twice, so the tiling gets a new shape set at once; the
+        older walk (redraw two x, let stage one repair) made stage one, which
+        mostly failed to repair, the whole cost. False if the pair drawn has no
+        such move."""
+        if native and _native.library() is not None:
+            return self._in_c(_native.multiplier_walk)
+        k, j = self.rng.sample(range(len(self.units)), 2)
+        mine, theirs = self.units[k], self.units[j]
+        old = Counter(self.opponents(mine)) + Counter(self.opponents(theirs))
+        size = sum(old.values())
+        pairs = [(mine, theirs)]
+        if (mine[0] in (INF, SELF)) == (theirs[0] in (INF, SELF)):
+            pairs += self._traded(mine, theirs)
+        found = []
+        for u, v in pairs:
+            for a in self.variants(u):
+                seats = self.opponents(a)
+                rest = old - Counter(seats)
+                if sum(rest.values()) != size - len(seats):
+                    continue
+                for b in self.variants(v):
+                    if Counter(self.opponents(b)) == rest and (a, b) != (mine, theirs):
+                        found.append((a, b))
+        if not found:
+            return False
+        a, b = self.rng.choice(found)
+        self._apply([(k, a), (j, b)])
+        return True
 
     def tile(self, seed: int, nodes: int = TILING_NODES) -> tuple[int, ...] | None:
         q, L = self.q, self.L
@@ -230,7 +298,6 @@ class Orbits:
             flat = [-1, 0, x, (x - d) % q]
             taken |= {x, (x - d) % q}
             start = 1
-        options: list[tuple] = []
         seats: list[tuple[int, tuple[int, ...]]] = []
         for k in range(start, len(self.units)):
             kind, d1, d2, x = self.units[k]
@@ -257,18 +324,11 @@ class Orbits:
                     if frozenset(seat) in seen:
                         continue
                     seen.add(frozenset(seat))
-                    options.append((("unit", k), *seat))
                     seats.append((k, seat))
-        primary = [("unit", k) for k in range(start, len(self.units))]
-        primary += [p for p in range(q) if p not in taken]
-        found = exact_cover.solve(
-            options, primary, seed=seed, max_restarts=0, first_limit=nodes, native=True
-        )
-        if found is None:
-            return None
-        for i in sorted(found, key=lambda i: seats[i][0]):
-            flat += seats[i][1]
-        return tuple(flat)
+        units = range(start, len(self.units))
+        free = [p for p in range(q) if p not in taken]
+        rest = exact_cover.place(seats, units, free, seed=seed, nodes=nodes)
+        return None if rest is None else (*flat, *rest)
 
 
 def find(n: int, seed: int = 0, max_shape_sets: int | None = None) -> tuple[int, ...] | None:
@@ -292,7 +352,8 @@ def find(n: int, seed: int = 0, max_shape_sets: int | None = None) -> tuple[int,
             flat = orbits.tile(rng.randrange(1 << 30))
             if flat is not None and whist_cyclic.problem(n, flat) == "":
                 return flat
-            orbits.walk()
+            while not orbits.walk():
+                pass
 
 
 problem = whist_cyclic.problem

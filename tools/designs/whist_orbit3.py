@@ -420,7 +420,6 @@ class Orbit3:
         for table in self.core_tables():
             flat += table
         taken = {0, *self.core_points()}
-        options: list[tuple] = []
         seats: list[tuple[int, tuple[int, ...]]] = []
         for k, (d1, d2, x) in enumerate(self.groups):
             shape = (0, -d1, -x, -x - d2)
@@ -433,18 +432,10 @@ class Orbit3:
                     if len(points) != len(seat) or taken & points or points in seen:
                         continue
                     seen.add(points)
-                    options.append((("group", k), *seat))
                     seats.append((k, seat))
-        primary = [("group", k) for k in range(len(self.groups))]
-        primary += [p for p in range(q) if p not in taken]
-        found = exact_cover.solve(
-            options, primary, seed=seed, max_restarts=0, first_limit=nodes, native=True
-        )
-        if found is None:
-            return None
-        for i in sorted(found, key=lambda i: seats[i][0]):
-            flat += seats[i][1]
-        return tuple(flat)
+        free = [p for p in range(q) if p not in taken]
+        rest = exact_cover.place(seats, range(len(self.groups)), free, seed=seed, nodes=nodes)
+        return None if rest is None else (*flat, *rest)
 
 
 def find(n: int, seed: int = 0, max_shape_sets: int | None = None) -> tuple[int, ...] | None:

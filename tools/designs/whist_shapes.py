@@ -307,9 +307,9 @@ class Shapes:
             d, _, x = self.tables[0]
             first = [-1, 0, x, (x - d) % q]
             taken |= {x, (x - d) % q}
-        options: list[tuple] = []
         seats: list[tuple[int, tuple[int, ...]]] = []
-        for k in range(1 if self.inf else 0, len(self.tables)):
+        tables = range(1 if self.inf else 0, len(self.tables))
+        for k in tables:
             shape = self.points(k)
             placed = set()
             for sign in (1, -1):
@@ -318,19 +318,10 @@ class Shapes:
                     if taken & set(seat) or frozenset(seat) in placed:
                         continue
                     placed.add(frozenset(seat))
-                    options.append((("table", k), *seat))
                     seats.append((k, seat))
-        primary = [("table", k) for k in range(1 if self.inf else 0, len(self.tables))]
-        primary += [p for p in range(q) if p not in taken]
-        found = exact_cover.solve(
-            options, primary, seed=seed, max_restarts=0, first_limit=nodes, native=True
-        )
-        if found is None:
-            return None
-        flat = list(first)
-        for i in sorted(found, key=lambda i: seats[i][0]):
-            flat += seats[i][1]
-        return tuple(flat)
+        free = [p for p in range(q) if p not in taken]
+        rest = exact_cover.place(seats, tables, free, seed=seed, nodes=nodes)
+        return None if rest is None else (*first, *rest)
 
 
 def find(n: int, seed: int = 0, max_shape_sets: int | None = None) -> tuple[int, ...] | None:

@@ -149,6 +149,13 @@ SLOW_SEARCHES = [
     (whist_shapes, 76),
     (whist_shapes, 77),
     (whist_multiplier, 69),
+    (whist_multiplier, 93),
+    (whist_multiplier, 129),
+    (whist_multiplier, 133),
+    (whist_multiplier, 136),
+    (whist_multiplier, 141),
+    (whist_multiplier, 161),
+    (whist_multiplier, 177),
     (whist_orbit3, 112),
     (whist_orbit3, 148),
     (whist_orbit3, 152),
@@ -191,6 +198,24 @@ def test_the_compiled_and_the_python_exact_cover_both_return_exact_covers(native
     assert exact_cover.solve(options, odd, seed=5, max_restarts=3, native=native) is None
 
 
+@pytest.mark.parametrize("pure", [False, True])
+def test_place_gives_each_unit_one_seat_in_unit_order_and_partitions_the_points(pure, monkeypatch):
+    if pure:
+        monkeypatch.setenv("DESIGNS_PURE_PYTHON", "1")
+        monkeypatch.setattr(_native, "_tried", False)
+        monkeypatch.setattr(_native, "_library", None)
+    # Seats listed out of unit order, as the whist searches list them by sign.
+    seats = [(2, (4, 5)), (0, (0, 1)), (2, (0, 1)), (1, (2, 3)), (0, (2, 3)), (1, (4, 5))]
+    for seed in range(5):
+        placed = exact_cover.place(seats, range(3), range(6), seed=seed, nodes=100)
+        assert placed is not None
+        assert sorted(placed) == list(range(6))
+        for k in range(3):
+            assert (k, tuple(placed[2 * k : 2 * k + 2])) in seats
+    # Point 6 lies on no seat, so nothing covers it.
+    assert exact_cover.place(seats, range(3), range(7), seed=0, nodes=100) is None
+
+
 @pytest.mark.parametrize("native", [True, False])
 def test_the_c_and_python_shapes_stages_meet_every_class_twice_and_place_the_shapes(native):
     shapes = whist_shapes.Shapes(44, random.Random(3))
@@ -224,6 +249,52 @@ def test_the_c_and_python_shapes_stages_meet_every_class_twice_and_place_the_sha
         assert any(
             seat == {(t + sign * p) % q for p in shape} for sign in (1, -1) for t in range(q)
         )
+
+
+def _multiplier_counts(state):
+    """Partner and opponent classes counted afresh from each unit's points (its
+    table at a = 0, and the image table for a pair), not from the search's state."""
+    q, L = state.q, state.L
+    cl = [min(d, q - d) for d in range(q)]
+    partners, opponents = [], [0] * (state.half + 1)
+    for kind, d1, d2, x in state.units:
+        if kind == whist_multiplier.INF:  # {INF, 0} v {x, x - d1}
+            partners.append(cl[d1 % q])
+            for p in (x, x - d1):
+                opponents[cl[p % q]] += 1
+            continue
+        table = (0, -d1, -x, -x - d2)
+        tables = [table] + ([tuple(L * p for p in table)] if kind == whist_multiplier.PAIR else [])
+        for a, b, c, d in tables:
+            partners += [cl[(a - b) % q], cl[(c - d) % q]]
+            for diff in (a - c, a - d, b - c, b - d):
+                opponents[cl[diff % q]] += 1
+    return sorted(partners), opponents
+
+
+# Seeds whose first stage one converges (each search draws its own random numbers),
+# so the pure-Python case stays quick.
+@pytest.mark.parametrize(("native", "seed"), [(True, 1), (False, 3)])
+def test_the_c_and_python_multiplier_stages_meet_every_class_twice_and_the_walk_keeps_it(
+    native, seed
+):
+    rng = random.Random(seed)
+    for _attempt in range(20):
+        state = whist_multiplier.Orbits(69, 22, rng)
+        if state.solve(max_moves=3_000, native=native):
+            break
+    else:
+        pytest.fail("stage one of 69 did not converge in 20 attempts")
+    everything = (list(range(1, state.half + 1)), [0] + [2] * state.half)
+    assert _multiplier_counts(state) == everything
+    start = [list(unit) for unit in state.units]
+    for _ in range(10):
+        while not state.walk(native=native):
+            pass
+        assert _multiplier_counts(state) == everything
+        # Stage one has nothing left to repair.
+        assert state.solve(max_moves=0, native=native)
+    assert state.units != start
 
 
 def test_the_shapes_search_still_works_without_a_c_compiler(monkeypatch):
