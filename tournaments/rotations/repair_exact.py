@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from .repair_search import RoundState, UnitPair
 from .schedule import pair
@@ -64,7 +65,6 @@ class Exact:
     opponents: Counter[UnitPair]
     byes: Counter[int]  # per unit, played rounds (a missed round counts as a bye)
     limits: Limits
-    nodes: int = 0  # of the last run: at MAX_NODES the search stopped short
 
     def moved(self, rnd: RoundState, seats: Sequence[int], byes: Sequence[int]) -> frozenset[int]:
         """Units of the planned round whose table and side, or bye, is not the plan's."""
@@ -107,8 +107,7 @@ class Exact:
         seated = len(rnd.seats)
         tables = seated // self.slots
 
-        def off(unit: int, i: int) -> bool:
-            return self._away(rnd, unit, i)
+        off = partial(self._away, rnd)
 
         # The first swap starts at a table where someone moved (a partner of the
         # bye-holder who took the leaver's seat may move instead); a second swap
@@ -232,7 +231,6 @@ class Exact:
 
         repeats = sum(c - 1 for c in partners.values() if c > 1)
         search(frozenset(range(len(groups))), frozenset(), repeats)
-        self.nodes = nodes
         return None if best is None else [s for s in best if s is not None]
 
     def _bye_spread(self, chosen: Sequence[_Seating | None]) -> int:
