@@ -37,6 +37,7 @@ _DOUBLE = ctypes.c_double
 # Every helper answers an int; these are its arguments, in the C order.
 _SIGNATURES = {
     "dlx_solve": [_INT, _INT, _INT, _INTS, _INTS, _U64, _LONG, _INT, _INTS],
+    "dlx_deepest": [],
     "shapes_solve": [_INT, _INT, _INT, _INTS, _U64, _LONG, _INT, _DOUBLE],
     "shapes_tile": [_INT, _INT, _INT, _INTS, _U64, _LONG, _INTS],
     "shapes_walk": [_INT, _INT, _INT, _INTS, _U64],
@@ -188,9 +189,16 @@ def shapes_tile(
     assert lib is not None
     flat = (ctypes.c_int * (3 * len(tables)))(*(v for row in tables for v in row))
     out = (ctypes.c_int * (4 * len(tables)))()
-    if not lib.shapes_tile(q, int(inf), len(tables), flat, seed & (2**64 - 1), nodes, out):
+    if lib.shapes_tile(q, int(inf), len(tables), flat, seed & (2**64 - 1), nodes, out) <= 0:
         return None
     return tuple(out)
+
+
+def dlx_deepest() -> int:
+    """How many options the last cover held at once: how near a failed tiling came."""
+    lib = library()
+    assert lib is not None
+    return lib.dlx_deepest()
 
 
 def shapes_walk(q: int, inf: bool, tables: list[list[int]], seed: int) -> bool:

@@ -9,7 +9,7 @@
 
 static int *L, *R, *U, *D, *COL, *ROW, *S, *chosen, *stack;
 static long nodes, limit;
-static int n_primary, depth, stack_top;
+static int n_primary, depth, stack_top, deepest;
 static void cover(int c) {
     L[R[c]] = L[c]; R[L[c]] = R[c];
     for (int i = D[c]; i != c; i = D[i])
@@ -28,6 +28,7 @@ static void uncover(int c) {
 
 /* 1 found, 0 none, -1 out of nodes */
 static int search(void) {
+    if (depth > deepest) deepest = depth;
     if (R[0] == 0) return 1;
     if (++nodes > limit) return -1;
     int c = R[0], best = S[c];
@@ -55,6 +56,9 @@ static int search(void) {
     stack_top = base;
     return result;
 }
+
+/* The most options the last dlx_solve held at once: how near a failed cover came. */
+int dlx_deepest(void) { return deepest; }
 
 /* Items 0..n_items-1, the first n_prim primary; option o holds
    items[starts[o]..starts[o+1]-1]. Returns how many options it chose (written to
@@ -93,7 +97,7 @@ int dlx_solve(int n_items, int n_prim, int n_options, const int *starts, const i
                 if (node != first) { R[node - 1] = node; L[first] = node; }
             }
         }
-        nodes = 0; depth = 0; stack_top = 0;
+        nodes = 0; depth = 0; stack_top = 0; deepest = 0;
         result = search();
         if (result == 1) { for (int i = 0; i < depth; i++) out[i] = chosen[i]; result = depth; }
         else if (result == -1) limit = (long)(limit * 1.1) + 100;

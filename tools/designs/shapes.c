@@ -134,7 +134,8 @@ int dlx_solve(int n_items, int n_prim, int n_options, const int *starts, const i
 /* Stage two (Shapes.tile): place every shape, or its mirror, at a translate so the
    tables partition the players; the options are built here too, because building
    them in Python cost thirty times the cover itself. Writes the flat starter
-   (INF as -1, tables in order) to out and returns 1, or 0 within the node limit. */
+   (INF as -1, tables in order) to out and returns 1; 0 if they do not tile, -1
+   if the node limit ran out first. */
 int shapes_tile(int q, int inf, int n_tables, const int *tables, uint64_t seed, long nodes,
                 int *out) {
     int *taken = calloc(q, sizeof(int)), *point_item = malloc(sizeof(int) * q);
@@ -197,7 +198,7 @@ int shapes_tile(int q, int inf, int n_tables, const int *tables, uint64_t seed, 
                     for (int j = 0; j < 4; j++) out[w++] = seat_of[5 * chosen[i] + 1 + j];
     }
     free(taken); free(point_item); free(starts); free(items); free(seat_of); free(chosen);
-    return found > 0;
+    return found > 0 ? 1 : found;
 }
 
 static void shuffle(int *a, int n) {

@@ -18,11 +18,12 @@ helper (`shapes.c` and `dlx.c` through `_native`; the same rules in pure Python
 without a compiler, about 1.7 ms a stage-one move instead of a few microseconds).
 Seed 0, CPU seconds on the project's busy 2-core box: 44 to 68 take 0.1 to 0.5 s,
 72 1.0 s, 76 8.5 s, 77 11.6 s, 84 20 s; 85 16.5 s with
---seed 2 (seed 0 did not finish in 4 min wall). 104, 108 and 112 still find
-nothing in minutes: at 104 not one of 300 shape sets tiled even with 100,000
-nodes each, and at 84 about one in 5,000 to 10,000 tiles (the C version
-reported one in 1,000 at 104 and 108), so the tiling, not stage one, is the
-cost there now (README.md).
+--seed 2 (seed 0 did not finish in 4 min wall). From 100 players up the walk
+climbs (CLIMB_FROM): a step is kept only if the failed cover placed at least as
+many tables as before, with 100,000 nodes a cover; 108 takes 24 s (seed 0). The
+blind walk with 1,000 or 10,000 nodes found nothing at 108 in about 300 s: its
+covers never end (none of 21,000 at 84 with 1,000 nodes either proved or
+found a tiling), they only run out of nodes (README.md).
 
     python -m tools.designs.whist_shapes 57
 """
@@ -36,6 +37,14 @@ from . import _native, exact_cover, whist_cyclic
 STAGE_ONE_MOVES = 20_000
 TILING_NODES = 1_000
 WALKS = 200  # shape sets tried from one stage-one solution before a fresh one
+# From 100 players up a blind walk almost never meets a shape set that tiles
+# (108: none in about 300 s of CPU), so the walk climbs instead: a step is kept
+# only if the failed cover placed at least as many tables as the one before it,
+# and each cover gets 100,000 nodes, which a near-tiling needs to finish
+# (README.md). Below 100 the blind walk is kept, so those sizes find what they did.
+CLIMB_FROM = 100
+CLIMB_NODES = 100_000
+CLIMB_WALKS = 2_000
 TABU_TENURE = 7
 NOISE = 0.02
 BAD = 1_000  # the weight of a zero difference (two seats on one player)
@@ -299,7 +308,11 @@ class Shapes:
         The C helper builds the options itself: here, building them cost thirty
         times the cover."""
         if native and _native.library() is not None:
-            return _native.shapes_tile(self.q, self.inf, self.tables, seed, nodes)
+            flat = _native.shapes_tile(self.q, self.inf, self.tables, seed, nodes)
+            self.deepest = _native.dlx_deepest()
+            return flat
+        # The Python cover does not report its depth, so the climb keeps every step.
+        self.deepest = 0
         q = self.q
         taken = {0}
         first: list[int] = []
@@ -333,13 +346,19 @@ def find(n: int, seed: int = 0, max_shape_sets: int | None = None) -> tuple[int,
         shapes = Shapes(n, rng)
         if not shapes.solve():
             continue
-        for _ in range(WALKS):
+        climb = n >= CLIMB_FROM
+        kept, here = shapes.tables, -1
+        for _ in range(CLIMB_WALKS if climb else WALKS):
             if max_shape_sets is not None and tried >= max_shape_sets:
                 return None
             tried += 1
-            flat = shapes.tile(rng.randrange(1 << 30), TILING_NODES)
+            flat = shapes.tile(rng.randrange(1 << 30), CLIMB_NODES if climb else TILING_NODES)
             if flat is not None and whist_cyclic.problem(n, flat) == "":
                 return flat
+            if climb and shapes.deepest < here:
+                shapes.tables = [list(t) for t in kept]
+            else:
+                kept, here = [list(t) for t in shapes.tables], shapes.deepest
             while not shapes.walk():
                 pass
 

@@ -148,6 +148,7 @@ SLOW_SEARCHES = [
     (whist_shapes, 72),
     (whist_shapes, 76),
     (whist_shapes, 77),
+    (whist_shapes, 108),
     (whist_multiplier, 69),
     (whist_multiplier, 93),
     (whist_multiplier, 129),
