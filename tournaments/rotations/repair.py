@@ -69,8 +69,10 @@ def repair(
     remaining = [r for r in planned.rounds if r.number >= first_round]
     if not remaining:
         return full
-    mended = _mend(planned, played, remaining, players, seed=seed, teams=teams, full=full)
-    return mended if _good_enough(mended, full, players) else full
+    # What the full re-plan reaches is the target both searches are held to.
+    target = measures(full, players)
+    mended = _mend(planned, played, remaining, players, seed=seed, teams=teams, target=target)
+    return mended if _good_enough(mended, target, players) else full
 
 
 def _units(format: str, players: Sequence[str], teams: Teams | None) -> list[tuple[str, ...]]:
@@ -88,7 +90,7 @@ def _mend(
     *,
     seed: int,
     teams: Teams | None,
-    full: Schedule,
+    target: Measures,
 ) -> Schedule:
     """The planned rounds mended by the local search; in a small field, by the exact
     search instead when it moves fewer players and keeps the targets."""
@@ -113,7 +115,6 @@ def _mend(
         for table in rnd.tables:
             sides = [[unit_of[p] for p in side if p in unit_of] for side in table.sides]
             met.add_history([sorted(set(s)) for s in sides])
-    target = measures(full, players)
     search = Search(
         slots=shape.slots,
         side_of=shape.side_of,
@@ -139,12 +140,12 @@ def _mend(
     local = schedule(states)
     if len(units) > repair_exact.MAX_UNITS or any(w != 1 for w in weight):
         return local
-    local_ok = _good_enough(local, full, players)
+    local_ok = _good_enough(local, target, players)
     exact = _fewer_moved(starts, states, shape, met, byes, target, local_ok=local_ok)
     if exact is None:
         return local
     better = schedule(exact)
-    return better if _good_enough(better, full, players) else local
+    return better if _good_enough(better, target, players) else local
 
 
 def _fewer_moved(
@@ -304,8 +305,8 @@ def measures(schedule: Schedule, players: Sequence[str]) -> Measures:
     )
 
 
-def _good_enough(mended: Schedule, full: Schedule, players: Sequence[str]) -> bool:
-    a, b = measures(mended, players), measures(full, players)
+def _good_enough(mended: Schedule, target: Measures, players: Sequence[str]) -> bool:
+    a, b = measures(mended, players), target
     return (
         a.partner_repeats <= b.partner_repeats
         and a.max_opponent_meetings <= b.max_opponent_meetings + 1
