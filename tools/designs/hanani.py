@@ -1,7 +1,7 @@
 """Base rounds of the Hanani-type systems in rotations' hanani (n = 6t + 1, 13 to 199).
 
 The stored bases came from C searches whose seeds were not kept (13 from an
-exhaustive search with round 1 fixed); this Python search finds *a* valid base
+exhaustive search with round 1 fixed); this search finds *a* valid base
 of the same shape (m the odd part of n - 1, as stored), not the stored one:
 exact cover with the items and options of hanani's docstring, and for 13 the
 other five rounds searched with the stored round 1 kept. `--check-stored`

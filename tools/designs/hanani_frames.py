@@ -1,6 +1,6 @@
 """Kirkman frames of type 12^u in rotations' hanani_frames (n = 12u + 1: 49 to 193, 205).
 
-The stored bases came from a C exact-cover search with seed 1; this Python
+The stored bases came from a C exact-cover search with seed 1; this
 search (the same items and options: residues and differences mod 6u that are
 not 0 mod u) finds *a* valid frame of the same shape, not the stored one;
 `--check-stored` verifies the stored one with the 13-player system on top.

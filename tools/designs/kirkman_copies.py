@@ -3,7 +3,7 @@ kirkman_copies (n = 3q: q = 7, 23 to 41, 47, 53, 55, 61).
 
 Up to q = 41 the stored entries came from a randomised C search (random offsets,
 then a depth-first search for the starter), from 47 on from a C exact-cover
-search with seed 1; neither is repeated here. This Python exact-cover search
+search with seed 1; neither is repeated here. This exact-cover search
 (the items and options of kirkman_copies' docstring) finds *a* valid entry of
 the same shape for any odd q; `--check-stored` verifies the stored one.
 

@@ -1,7 +1,7 @@
 """Bases of the 1-rotational Kirkman triple systems in rotations' kirkman_cyclic (v = 129..201).
 
 The stored bases came from a C exact-cover search with seed 1 whose random
-numbers this Python search does not repeat, so it finds *a* valid base of the
+numbers this search (dlx.c) does not repeat, so it finds *a* valid base of the
 same shape (residues and differences 1..m-1 once each, m = (v-1)/2), not the
 stored one; `--check-stored` verifies the stored one.
 

@@ -1,7 +1,7 @@
 """Base rounds of the nearly Kirkman systems in rotations' kirkman_near (n = 18 to 204).
 
 The stored bases came from a C exact-cover search whose seeds were not kept;
-this Python search (the items and options of kirkman_near's docstring) finds *a*
+this search (the items and options of kirkman_near's docstring) finds *a*
 valid base of the same shape (the stored m: n/2 - 1, or 4 for 18), not the
 stored one; `--check-stored` verifies the stored one.
 

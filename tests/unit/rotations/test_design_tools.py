@@ -17,6 +17,7 @@ from tools.designs import (
     _cli,
     _native,
     _stored,
+    every,
     exact_cover,
     hanani,
     hanani_frames,
@@ -116,6 +117,12 @@ QUICK_SEARCHES = [
     (hanani, 19),
     (hanani_frames, 49),
     (kirkman_copies, 7),
+    (kirkman_near, 48),
+    (hanani, 25),
+    (hanani, 43),
+    (hanani_frames, 97),
+    (kirkman_copies, 23),
+    (kirkman_cyclic, 129),
     (whist_rows, 21),
     (whist_rows, 33),
     (whist_orbits, 88),
@@ -135,11 +142,14 @@ QUICK_SEARCHES = [
     (whist_orbit3, 104),
 ]
 SLOW_SEARCHES = [
-    (kirkman_near, 48),
-    (hanani, 43),
-    (hanani_frames, 97),
-    (kirkman_copies, 23),
-    (kirkman_cyclic, 129),
+    # The largest of each triple table (each a few seconds to half a minute in C),
+    # and 85, the smallest Hanani size with two base rounds, the hardest shape.
+    (kirkman_near, 204),
+    (hanani, 85),
+    (hanani, 199),
+    (hanani_frames, 205),
+    (kirkman_copies, 61),
+    (kirkman_cyclic, 201),
     (whist_orbits, 124),
     (plus_one_paths, 25),
     (plus_one_paths, 189),
@@ -303,6 +313,38 @@ def test_the_shapes_search_still_works_without_a_c_compiler(monkeypatch):
     monkeypatch.setattr(_native, "_library", None)
     assert _native.library() is None
     assert whist_shapes.problem(44, whist_shapes.find(44)) == ""
+
+
+def test_every_refinds_each_chosen_stored_size_and_checks_it(capsys):
+    # A key is taken for every tool that has it stored: 31 is both a Hanani n and a q.
+    assert every.main(["hanani", "kirkman_copies", "--keys", "19,31,7"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert [line.split(":")[0] for line in lines] == [
+        "hanani 19",
+        "hanani 31",
+        "kirkman_copies 7",
+        "kirkman_copies 31",
+    ]
+    assert all(": valid, " in line and " s of CPU, " in line for line in lines)
+
+
+def test_every_says_which_size_ran_out_of_time_and_fails(capsys):
+    assert every.main(["hanani", "--keys", "157", "--timeout", "0.5"]) == 1
+    assert capsys.readouterr().out.startswith("hanani 157: timed out after 0.5 s")
+
+
+def test_every_refuses_a_size_that_is_not_stored(capsys):
+    with pytest.raises(SystemExit):
+        every.main(["hanani", "--keys", "20"])
+    assert "not a stored size of hanani: [20]" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(("tool", "key"), [(kirkman_near, 24), (hanani, 19), (kirkman_copies, 7)])
+def test_the_triple_searches_still_work_without_a_c_compiler(monkeypatch, tool, key):
+    monkeypatch.setenv("DESIGNS_PURE_PYTHON", "1")
+    monkeypatch.setattr(_native, "_tried", False)
+    monkeypatch.setattr(_native, "_library", None)
+    assert tool.problem(key, tool.find(key)) == ""
 
 
 # Seeds whose first core converges (each search draws its own random numbers), so
