@@ -41,7 +41,7 @@ import math
 import random
 
 from . import _native, exact_cover, whist_cyclic
-from .whist_shapes import marginal_change
+from .whist_shapes import marginal_change, put_on, take_off
 
 CORE_MOVES = 300  # a core search mostly succeeds early or not at all
 GROUP_MOVES = 5_000
@@ -367,23 +367,14 @@ class Orbit3:
                 best = None
                 # A new x: take k's seats off the counts once, then price each x by
                 # its seats' marginal cost.
-                off = 0
-                for c in self.opponents(groups[k]):
-                    v = count[c]
-                    off -= BAD if c == 0 else v > 2
-                    count[c] = v - 1
+                off = take_off(count, self.opponents(groups[k]))
                 for e in self.images(d2):
                     row = self.row(d1, e)
                     for y in range(1, q):
                         if (e, y) == (d2, x) or tabu.get((k, y), -1) > move:
                             continue
-                        change = off
-                        seats = row[y]
-                        for c in seats:
-                            v = count[c]
-                            change += BAD if c == 0 else v >= 2
-                            count[c] = v + 1
-                        for c in seats:
+                        change = off + put_on(count, row[y])
+                        for c in row[y]:
                             count[c] -= 1
                         key = (change, rng.random())
                         if best is None or key < best[0]:

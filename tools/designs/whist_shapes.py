@@ -50,21 +50,34 @@ NOISE = 0.02
 BAD = 1_000  # the weight of a zero difference (two seats on one player)
 
 
+def take_off(count: list[int], classes) -> int:
+    """Takes one seat's opponent classes off the counts (left lowered); what that
+    changes the cost by."""
+    change = 0
+    for c in classes:
+        v = count[c]
+        change -= BAD if c == 0 else v > 2
+        count[c] = v - 1
+    return change
+
+
+def put_on(count: list[int], classes) -> int:
+    """Puts one seat's opponent classes on the counts (left raised); what that
+    changes the cost by."""
+    change = 0
+    for c in classes:
+        v = count[c]
+        change += BAD if c == 0 else v >= 2
+        count[c] = v + 1
+    return change
+
+
 def marginal_change(count: list[int], old: list, new: list) -> int:
     """How much the cost changes when the seats' opponent classes `old` become `new`:
     the cost is a sum over classes, so each seat's marginal cost is taken off and put
     back one at a time on the counts, which are left as they were."""
-    change = 0
-    for classes in old:
-        for c in classes:
-            v = count[c]
-            change -= BAD if c == 0 else v > 2
-            count[c] = v - 1
-    for classes in new:
-        for c in classes:
-            v = count[c]
-            change += BAD if c == 0 else v >= 2
-            count[c] = v + 1
+    change = sum(take_off(count, classes) for classes in old)
+    change += sum(put_on(count, classes) for classes in new)
     for classes in new:
         for c in classes:
             count[c] -= 1
@@ -196,22 +209,13 @@ class Shapes:
                 # A new x for table k: take k's seats off the counts once, then
                 # price each x by its seats' marginal costs.
                 row = self._row(k, d1, d2)
-                off = 0
-                for c in row[x]:
-                    v = count[c]
-                    off -= BAD if c == 0 else v > 2
-                    count[c] = v - 1
+                off = take_off(count, row[x])
                 for i in range(singles):
                     y = moves[i][0][1][2]
                     if tabu.get((k, y), -1) > move:
                         continue
-                    change = off
-                    seats = row[y]
-                    for c in seats:
-                        v = count[c]
-                        change += BAD if c == 0 else v >= 2
-                        count[c] = v + 1
-                    for c in seats:
+                    change = off + put_on(count, row[y])
+                    for c in row[y]:
                         count[c] -= 1
                     key = (change, rng.random())
                     if best is None or key < best[0]:
@@ -221,26 +225,14 @@ class Shapes:
                 if tabu.get((k, x), -1) <= move:
                     # Trades: the same, with table j's seats taken off and put back too.
                     for c in row[x]:
-                        v = count[c]
-                        count[c] = v - 1
+                        count[c] -= 1
                     for i in range(singles, len(moves)):
                         (_, a), (j, b) = moves[i]
-                        change = off
                         mine = self._row(k, a[0], a[1])[x]
                         theirs_old = self.opponents(j, *tables[j])
                         theirs = self._row(j, b[0], b[1])[b[2]]
-                        for c in theirs_old:
-                            v = count[c]
-                            change -= BAD if c == 0 else v > 2
-                            count[c] = v - 1
-                        for c in mine:
-                            v = count[c]
-                            change += BAD if c == 0 else v >= 2
-                            count[c] = v + 1
-                        for c in theirs:
-                            v = count[c]
-                            change += BAD if c == 0 else v >= 2
-                            count[c] = v + 1
+                        change = off + take_off(count, theirs_old)
+                        change += put_on(count, mine) + put_on(count, theirs)
                         for c in mine:
                             count[c] -= 1
                         for c in theirs:
