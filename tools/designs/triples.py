@@ -19,14 +19,14 @@ Item = Hashable
 
 
 # Restarts when the caller sets none. The node limit grows by a tenth each restart,
-# so the last of 250 allows some 10^13 nodes: in effect "until found", but an int
-# the C helper can count to. Every stored size is found within a few dozen.
+# so the last of 250 allows some 10^13 nodes, months of search: in effect "until
+# found" (Hanani 181, the slowest stored size, takes 5 min), but a count the C helper takes.
 RESTARTS = 250
 
 
 def _solve(options: list[list[Item]], primary: list[Item], seed: int, restarts: int | None):
     # The compiled dancing links (dlx.c) search some fifty times faster than
-    # exact_cover's Python, which brought the 1-rotational 177 from 397 s to 7 s;
+    # exact_cover's Python, which brought the 1-rotational 177 from 397 s to 5 s;
     # without a compiler the same search runs in Python.
     chosen = exact_cover.solve(
         options,
