@@ -32,14 +32,13 @@ import random
 from collections import Counter
 
 from . import _native, exact_cover, whist_cyclic
-from .whist_shapes import marginal_change
+from .whist_shapes import BAD, marginal_change
 
 STAGE_ONE_MOVES = 100_000
 TILING_NODES = 10_000
 WALKS = 100
 TABU_TENURE = 7
 NOISE = 0.02
-BAD = 1_000
 # The multipliers the stored starters were found with, by q.
 MULTIPLIERS = {69: 22, 93: 61, 129: 85, 135: 26, 141: 46, 177: 58, 195: 64}
 

@@ -41,7 +41,7 @@ import math
 import random
 
 from . import _native, exact_cover, whist_cyclic
-from .whist_shapes import marginal_change, put_on, take_off
+from .whist_shapes import BAD, marginal_change, put_on, take_off
 
 CORE_MOVES = 300  # a core search mostly succeeds early or not at all
 GROUP_MOVES = 5_000
@@ -50,7 +50,6 @@ TILING_NODES = 1_000_000
 WALKS = 100
 TABU_TENURE = 7
 NOISE = 0.02
-BAD = 1_000
 MAX_FIXED_POINTS = 8
 # The multiplier the stored 152 was found with; elsewhere the one fixing fewest points.
 MULTIPLIERS = {151: 32}
