@@ -10,10 +10,19 @@ from __future__ import annotations
 import ipaddress
 import socket
 import sys
+from collections.abc import Mapping, Sequence
 
 # connect() on a UDP socket only asks the kernel for a route: no packet leaves the
 # machine. Any private address will do; the route to it names our LAN interface.
 _PROBE = ("10.255.255.255", 9)
+
+
+# Plain HTTP: anyone on the network can send requests (which the site withstands) and,
+# on an open Wi-Fi, read other people's (which only TLS prevents).
+_OPEN_NETWORK = (
+    "Debug pages are off while other devices can reach the site. On an open Wi-Fi anyone\n"
+    "can read plain HTTP: there, use the TLS deployment (README, 'Deploying')."
+)
 
 
 def lan_address() -> str | None:
@@ -53,6 +62,21 @@ def split_host(host_port: str) -> tuple[str, str]:
     return host_port, ""
 
 
+def listen_address(environ: Mapping[str, str], argv: Sequence[str]) -> str:
+    """Where this process's site listens: runserver's address argument when it is
+    runserver, else LISTEN (which `make run` sets for the site and the worker alike)."""
+    if "runserver" in argv:
+        after = argv[list(argv).index("runserver") + 1 :]
+        return next((arg for arg in after if not arg.startswith("-")), "127.0.0.1:8000")
+    return environ.get("LISTEN") or "127.0.0.1:8000"
+
+
+def beyond_loopback(host_port: str) -> bool:
+    """True when other devices can reach the address (0.0.0.0, a LAN address, a name)."""
+    host, _port = split_host(host_port)
+    return not is_loopback(host or "127.0.0.1")
+
+
 def run_hint(host_port: str) -> str:
     """What `make run` prints before serving: where phones can reach the site."""
     host, port = split_host(host_port)
@@ -63,7 +87,8 @@ def run_hint(host_port: str) -> str:
         if lan_url:
             return (
                 f"Players' phones on this network reach the site at {lan_url}\n"
-                f"Open it there yourself, so the QR codes point at it (or set SITE_URL)."
+                f"Open it there yourself, so the QR codes point at it (or set SITE_URL).\n"
+                f"{_OPEN_NETWORK}"
             )
         return "No network address found: connect to the venue's network for phones to reach it."
     if is_loopback(host):
@@ -73,6 +98,8 @@ def run_hint(host_port: str) -> str:
             f"For players' phones: make run HOST=0.0.0.0:{port} and open the site{where},\n"
             f"or set SITE_URL to the address phones use."
         )
+    if beyond_loopback(host_port):
+        return f"Serving on {host}:{port}.\n{_OPEN_NETWORK}"
     return f"Serving on {host}:{port}."
 
 

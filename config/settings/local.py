@@ -2,13 +2,17 @@
 
 import os
 import socket
+import sys
 
-from config.lan import lan_address
+from config.lan import beyond_loopback, lan_address, listen_address
+from config.local_secrets import secret_key
 
 from .base import *  # noqa: F403
 
-DEBUG = True
-SECRET_KEY = os.environ.get("SECRET_KEY", "local-development-key-not-for-production")
+# Debug pages show settings and code to whoever asks: only while nobody else can ask.
+DEBUG = not beyond_loopback(listen_address(os.environ, sys.argv))
+# Made on this machine on first start (config/local_secrets.py), never committed.
+SECRET_KEY = secret_key()
 
 # `make run HOST=0.0.0.0:8000` serves players' phones on the venue's network: they
 # ask for this machine by its LAN address (or its name), which Django must accept.

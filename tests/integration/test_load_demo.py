@@ -9,10 +9,18 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
+from config.local_secrets import demo_password
 from tournaments import selectors
 from tournaments.models import Player, Round, Seat, Table, Team, Tournament
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def _password_file(tmp_path, monkeypatch):
+    """Each test's own `.demo_password`, as on a machine where make run never ran."""
+    monkeypatch.setenv("DEMO_PASSWORD_FILE", str(tmp_path / "demo_password"))
+    return tmp_path / "demo_password"
 
 
 def load_demo() -> str:
@@ -28,10 +36,19 @@ def counts() -> tuple[int, ...]:
     )
 
 
-def test_load_demo_creates_the_organiser_and_prints_the_login(client):
+def test_load_demo_creates_the_organiser_with_a_password_of_this_machine(client, _password_file):
     output = load_demo()
-    assert "organiser" in output and "euchre-demo" in output
-    assert client.login(username="organiser", password="euchre-demo")
+    password = _password_file.read_text().strip()
+    assert len(password) >= 14 and password != "euchre-demo"
+    assert "organiser" in output and password in output
+    assert client.login(username="organiser", password=password)
+    assert not client.login(username="organiser", password="euchre-demo")
+
+
+def test_another_machine_gets_another_demo_password(tmp_path):
+    one, two = (demo_password({"DEMO_PASSWORD_FILE": str(tmp_path / name)}) for name in "ab")
+    assert one != two
+    assert demo_password({"DEMO_PASSWORD_FILE": str(tmp_path / "a")}) == one
 
 
 def test_load_demo_seats_a_progressive_night_and_a_teams_cup():
@@ -55,20 +72,31 @@ def test_load_demo_seats_a_progressive_night_and_a_teams_cup():
     assert teams.rotation_quality
 
 
-def test_load_demo_is_idempotent_and_prints_the_login_every_time():
+def test_load_demo_is_idempotent_and_prints_the_login_every_time(_password_file):
     load_demo()
     before = counts()
     tokens = set(Table.objects.values_list("token", flat=True))
     output = load_demo()
     assert counts() == before
     assert set(Table.objects.values_list("token", flat=True)) == tokens
-    assert "euchre-demo" in output
+    assert _password_file.read_text().strip() in output
 
 
-def test_load_demo_puts_a_changed_demo_password_back(client):
+def test_a_changed_demo_password_is_never_put_back(client, _password_file):
     load_demo()
     user = get_user_model().objects.get(username="organiser")
-    user.set_password("something else")
+    user.set_password("the club's own secret")
     user.save()
-    load_demo()
-    assert client.login(username="organiser", password="euchre-demo")
+    output = load_demo()
+    assert client.login(username="organiser", password="the club's own secret")
+    assert _password_file.read_text().strip() not in output
+    assert "changepassword organiser" in output
+
+
+def test_the_old_public_demo_password_is_replaced(client, _password_file):
+    """A database from before stop 30 still has the password the README printed."""
+    get_user_model().objects.create_user(username="organiser", password="euchre-demo")
+    output = load_demo()
+    assert not client.login(username="organiser", password="euchre-demo")
+    password = _password_file.read_text().strip()
+    assert password in output and client.login(username="organiser", password=password)

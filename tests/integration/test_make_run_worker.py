@@ -48,6 +48,8 @@ def test_a_print_job_is_queued_and_built_by_the_make_run_worker(tmp_path):
         DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
         CELERY_BROKER_URL="filesystem://localhost//",  # as make run sets it
         CELERY_FILESYSTEM_DIR=str(tmp_path / "celery"),
+        SECRET_KEY_FILE=str(tmp_path / "secret_key"),
+        DEMO_PASSWORD_FILE=str(tmp_path / "demo_password"),
         PATH=f"{os.path.dirname(sys.executable)}{os.pathsep}{os.environ.get('PATH', '')}",
     )
 

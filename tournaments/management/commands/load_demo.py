@@ -1,7 +1,10 @@
 """`make run` calls this after migrate: a demo organiser and two tournaments to look at.
 
-Safe to run every time: whatever is already there is left as it is (the demo
-password is put back if someone changed it, so the printed login always works).
+Safe to run every time: whatever is already there is left as it is. The demo
+organiser's password is made on first start (config/local_secrets.py, kept in
+`.demo_password`, never in the repository) and printed on every start until someone
+changes it; a changed password is never put back, and the banner then says how to
+reset it.
 """
 
 from __future__ import annotations
@@ -12,11 +15,13 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from config.local_secrets import demo_password, password_file
 from tournaments import services
 from tournaments.models import Tournament
 
 USERNAME = "organiser"
-PASSWORD = "euchre-demo"
+# What older versions set and printed in the README: public, so never kept.
+PUBLIC_PASSWORD = "euchre-demo"
 
 PROGRESSIVE_NAME = "Thursday Club Night (progressive)"
 TEAMS_NAME = "Spring Pairs Cup (teams)"
@@ -53,7 +58,7 @@ class Command(BaseCommand):
     help = "Create the demo organiser and two demo tournaments with their rotations (idempotent)."
 
     def handle(self, *args, **options) -> None:
-        user = self._organiser()
+        user, password = self._organiser()
         self._tournament(
             user,
             name=PROGRESSIVE_NAME,
@@ -69,21 +74,31 @@ class Command(BaseCommand):
             player_list="name,team\n"
             + "\n".join(f"{player},{team}" for team, members in TEAMS for player in members),
         )
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Demo organiser login: username {USERNAME!r}, password {PASSWORD!r}"
+        if password is None:
+            self.stdout.write(
+                f"The demo organiser {USERNAME!r} has a password of its own now. "
+                f"To set a new one: .venv/bin/python manage.py changepassword {USERNAME}"
             )
-        )
+        else:
+            self.stdout.write(
+                self.style.SUCCESS(
+                    f"Demo organiser login: username {USERNAME!r}, password {password!r} "
+                    f"(kept in {password_file()}; printed until you change it)"
+                )
+            )
 
     @transaction.atomic
     def _organiser(self):
+        """The demo organiser and the password to print: None once it was changed."""
+        password = demo_password()
         user, created = get_user_model().objects.get_or_create(
             username=USERNAME, defaults={"email": "organiser@example.org"}
         )
-        if created or not user.check_password(PASSWORD):
-            user.set_password(PASSWORD)
+        if created or user.check_password(PUBLIC_PASSWORD):
+            user.set_password(password)
             user.save(update_fields=["password"])
-        return user
+            return user, password
+        return user, (password if user.check_password(password) else None)
 
     @transaction.atomic
     def _tournament(self, user, *, name, format, rounds_planned, player_list) -> None:
