@@ -4,6 +4,7 @@ from django.contrib import admin
 from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from config.accounts import password_reset
 from scoring.api.urls import router as scoring_api
 from tournaments.api.errors import unknown_endpoint
 from tournaments.api.urls import night_router as night_fixes_api
@@ -16,6 +17,8 @@ API_ROUTERS = (tournaments_api, night_fixes_api, scoring_api, printing_api)
 
 urlpatterns = [
     path("admin/", admin.site.urls),
+    # Before Django's own: it says so plainly when the site cannot send e-mail.
+    path("accounts/password_reset/", password_reset, name="password_reset"),
     path("accounts/", include("django.contrib.auth.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     *(path("api/", include(router.urls)) for router in API_ROUTERS),
