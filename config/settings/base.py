@@ -192,11 +192,13 @@ if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# Wrong card codes allowed per minute (django-ratelimit rates). A club's venue often
-# puts every phone behind one address, so the address limit leaves room for typos
-# at many tables; the table limit is what stops guessing at one table.
-CODE_TRIES_PER_TABLE = os.environ.get("CODE_TRIES_PER_TABLE", "5/m")
-CODE_TRIES_PER_ADDRESS = os.environ.get("CODE_TRIES_PER_ADDRESS", "20/m")
+# Wrong card codes allowed per minute (django-ratelimit rates), counted per table and
+# side (scoring.throttle, which also says why guessing stays hopeless at these rates).
+# A room's typos never reach them: a side types two codes at most per confirmation.
+# A venue often puts every phone behind one address, so the address rate is far above
+# a 60-table room's typos; it only stops one machine sweeping every table.
+CODE_TRIES_PER_SIDE = os.environ.get("CODE_TRIES_PER_SIDE", "30/m")
+CODE_TRIES_PER_ADDRESS = os.environ.get("CODE_TRIES_PER_ADDRESS", "300/m")
 # Behind a reverse proxy REMOTE_ADDR is the proxy's: name the header holding the
 # client's address (e.g. HTTP_X_REAL_IP) so each client is counted on its own.
 RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None
