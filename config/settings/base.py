@@ -48,6 +48,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Warns once when a proxy's X-Forwarded-For arrives unread (RATELIMIT_IP_META_KEY).
+    "scoring.proxy_address.UnreadForwardedFor",
     # Innermost, so it sees the views' errors first: a lock not had in time is "busy".
     "tournaments.middleware.BusyDatabaseMiddleware",
 ]
