@@ -5,7 +5,11 @@ Every figure comes from the environment, so one file serves a laptop and a fleet
   own database connection; requests are short (a result is well under a second), so
   about two per core is right, and PostgreSQL's `max_connections` bounds the total
   over every machine.
-- `PORT` (set by honcho and most platforms, default 8000) or `GUNICORN_BIND`.
+- `PORT` (set by honcho and most platforms, default 8000): gunicorn listens on
+  127.0.0.1 at that port, for the reverse proxy on the same machine, and nobody else
+  reaches it without the proxy's TLS and request buffering. `GUNICORN_BIND` replaces
+  the whole address, e.g. `0.0.0.0:8000` in a container, whose port mapping reaches it
+  from outside (the proxy in front must still buffer request bodies: README).
 - `GUNICORN_TIMEOUT` (default 30 s): a worker silent that long is killed and replaced.
   Pages never wait on a PDF (workers render them), and the database's own statement
   timeout (DB_STATEMENT_TIMEOUT_MS, 15 s) answers "busy" well before this.
@@ -22,7 +26,7 @@ from gunicorn.glogging import Logger
 
 from config.redact import redact_query, redact_url
 
-bind = os.environ.get("GUNICORN_BIND") or f"0.0.0.0:{os.environ.get('PORT', '8000')}"
+bind = os.environ.get("GUNICORN_BIND") or f"127.0.0.1:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
 timeout = int(os.environ.get("GUNICORN_TIMEOUT", "30"))
 # A worker being replaced (deploy, HUP) finishes the request it is in first.

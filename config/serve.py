@@ -29,6 +29,11 @@ REQUIRED = (
 ADVISED = (
     ("CACHE_URL", "a Redis URL, so every web process counts wrong card codes together"),
     ("CSRF_TRUSTED_ORIGINS", "the site's https:// origin, as the reverse proxy serves it"),
+    (
+        "RATELIMIT_IP_META_KEY",
+        "behind a reverse proxy, the header with the client's address, e.g. "
+        "HTTP_X_FORWARDED_FOR; unset, every limit counts the proxy's address for all",
+    ),
 )
 
 

@@ -33,7 +33,7 @@ from .forms import (
 from .messages import who_confirms
 from .models import ResultChange
 from .outcome_buttons import detail_question, outcome_columns, tapped
-from .throttle import guessing_limited
+from .throttle import confirming_sides, guessing_limited
 
 Via = ResultChange.Via
 
@@ -296,7 +296,7 @@ def _choose_seat(request, summary, **_kwargs):
         _remember(request, summary.table, seat, Via.TABLE_LINK)
         return redirect(request.path), {}
     try:
-        with guessing_limited(request, summary.table):
+        with guessing_limited(request, summary.table, sides=[seat.side]):
             services.seat_for_code(table=summary.table, code=code, seat=seat)
     except ScoringError as error:
         form.add_error("code", error.message)
@@ -419,7 +419,13 @@ def _confirm(request, summary, *, scorer, via, **_kwargs):
         return None, {"confirm": form}
     codes = form.codes()
     try:
-        with guessing_limited(request, summary.table, typed=bool(codes)):
+        submitted_side = summary.result.submitted_side if summary.result else None
+        with guessing_limited(
+            request,
+            summary.table,
+            sides=confirming_sides(summary.table, submitted_side),
+            typed=bool(codes),
+        ):
             services.confirm_result(
                 table=summary.table,
                 proofs=[proof] if proof else [],
@@ -489,7 +495,7 @@ def _confirm_as(request, summary, *, scorer, via, seat_link, **_kwargs):
             request, summary, scorer=scorer, via=via, seat_link=seat_link, form=form
         ), {}
     try:
-        with guessing_limited(request, summary.table, typed=True):
+        with guessing_limited(request, summary.table, sides=[form.seat().side]):
             services.confirm_result(
                 table=summary.table,
                 proofs=[proof] if proof else [],

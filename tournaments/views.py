@@ -16,6 +16,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from scoring import services as scoring_services
 from scoring.engine import EngineError, rule_set
 from scoring.errors import ScoringError
+from scoring.throttle import flooded_tables
 
 from . import seat_names, selectors, services
 from .errors import TournamentError
@@ -367,13 +368,18 @@ def round_page(request, tournament: Tournament, number: int, *, status: int = 20
     qr_codes = {}
     for table in rnd.tables.all():
         qr_codes[table.pk] = table_qr(request=request, table=table)
+    tables = _tables_view(rnd, qr_codes)
+    # A table where a side used up its wrong card codes: someone may be guessing there.
+    flooded = flooded_tables([entry["table"].pk for entry in tables])
+    for entry in tables:
+        entry["many_wrong_codes"] = entry["table"].pk in flooded
     return render(
         request,
         "tournaments/round_detail.html",
         {
             "tournament": tournament,
             "round": rnd,
-            "tables": _tables_view(rnd, qr_codes),
+            "tables": tables,
             "byes": [bye.player for bye in rnd.byes.all()],
             "round_count": len(rounds),
             "progress": selectors.night_progress(tournament, rounds),

@@ -48,6 +48,8 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    # Warns once when a proxy's X-Forwarded-For arrives unread (RATELIMIT_IP_META_KEY).
+    "scoring.proxy_address.UnreadForwardedFor",
     # Innermost, so it sees the views' errors first: a lock not had in time is "busy".
     "tournaments.middleware.BusyDatabaseMiddleware",
 ]
@@ -207,11 +209,13 @@ if CACHE_URL.startswith(("redis://", "rediss://", "unix://")):
     }
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
-# Wrong card codes allowed per minute (django-ratelimit rates). A club's venue often
-# puts every phone behind one address, so the address limit leaves room for typos
-# at many tables; the table limit is what stops guessing at one table.
-CODE_TRIES_PER_TABLE = os.environ.get("CODE_TRIES_PER_TABLE", "5/m")
-CODE_TRIES_PER_ADDRESS = os.environ.get("CODE_TRIES_PER_ADDRESS", "20/m")
+# Wrong card codes allowed per minute (django-ratelimit rates), counted per table and
+# side (scoring.throttle, which also says why guessing stays hopeless at these rates).
+# A room's typos never reach them: a side types two codes at most per confirmation.
+# A venue often puts every phone behind one address, so the address rate is far above
+# a 60-table room's typos; it only stops one machine sweeping every table.
+CODE_TRIES_PER_SIDE = os.environ.get("CODE_TRIES_PER_SIDE", "30/m")
+CODE_TRIES_PER_ADDRESS = os.environ.get("CODE_TRIES_PER_ADDRESS", "300/m")
 # Behind a reverse proxy REMOTE_ADDR is the proxy's: name the header holding the
 # client's address (e.g. HTTP_X_REAL_IP) so each client is counted on its own.
 RATELIMIT_IP_META_KEY = os.environ.get("RATELIMIT_IP_META_KEY") or None
@@ -232,23 +236,28 @@ MIDDLEWARE.insert(  # noqa: F405
 )
 MIDDLEWARE.append("axes.middleware.AxesMiddleware")  # noqa: F405
 
-# Sign-in guessing: after LOGIN_FAILURE_LIMIT wrong passwords from one address the
-# sign-in form refuses that address for LOGIN_COOLOFF_MINUTES, without checking the
-# password (so a flood of guesses costs no hashing either). Counted in the cache, which
-# is Redis in production (CACHE_URL), so every web process sees the same count.
+# Sign-in guessing (tournaments.lockout): after LOGIN_FAILURE_LIMIT wrong passwords for
+# one (user name, address) pair, each further one earns a wait that doubles from
+# LOGIN_FIRST_WAIT_SECONDS up to LOGIN_MAX_WAIT_SECONDS, the password not even checked
+# meanwhile. A venue puts every phone behind one address, so nothing is counted by
+# address alone: a phone guessing there never slows the organiser down elsewhere. A
+# user name guessed from several addresses (each adding at most LOGIN_FAILURE_LIMIT)
+# gets the same growing waits after LOGIN_NAME_FAILURE_LIMIT, never a long lock.
 AUTHENTICATION_BACKENDS = [
     "axes.backends.AxesStandaloneBackend",
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_ENABLED = os.environ.get("LOGIN_THROTTLE", "1") != "0"
-AXES_HANDLER = "tournaments.lockout.SharedCacheLockout"
+AXES_HANDLER = "tournaments.lockout.GrowingWaits"
 AXES_FAILURE_LIMIT = int(os.environ.get("LOGIN_FAILURE_LIMIT", "10"))
-AXES_COOLOFF_TIME = float(os.environ.get("LOGIN_COOLOFF_MINUTES", "15")) / 60
-# By address alone: one address spraying many user names is stopped as well. A venue
-# that puts every phone behind one address shares the count, so the limit leaves room;
-# LOGIN_LOCKOUT_BY=username+ip_address counts each (user name, address) pair instead.
-_lockout_by = os.environ.get("LOGIN_LOCKOUT_BY", "ip_address")
-AXES_LOCKOUT_PARAMETERS = [_lockout_by.split("+") if "+" in _lockout_by else _lockout_by]
+LOGIN_NAME_FAILURE_LIMIT = int(os.environ.get("LOGIN_NAME_FAILURE_LIMIT", "30"))
+LOGIN_FIRST_WAIT_SECONDS = float(os.environ.get("LOGIN_FIRST_WAIT_SECONDS", "2"))
+LOGIN_MAX_WAIT_SECONDS = float(os.environ.get("LOGIN_MAX_WAIT_SECONDS", "300"))
+# The wait each refused sign-in was told (the page and Retry-After say it).
+AXES_COOLOFF_TIME = "tournaments.lockout.wait_for"
+# A try refused during a wait is not counted and does not stretch the wait.
+AXES_RESET_COOL_OFF_ON_FAILURE_DURING_LOCKOUT = False
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_CLIENT_IP_CALLABLE = "scoring.throttle.client_address"
 AXES_LOCKOUT_CALLABLE = "tournaments.lockout.locked_out"
 AXES_RESET_ON_SUCCESS = True

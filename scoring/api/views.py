@@ -21,8 +21,8 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from scoring import selectors, services
-from scoring.models import ResultChange
-from scoring.throttle import TooManyTries, guessing_limited
+from scoring.models import ResultChange, TableResult
+from scoring.throttle import TooManyTries, all_sides, confirming_sides, guessing_limited
 from tournaments import selectors as tournament_selectors
 from tournaments.api import serializers as ts
 from tournaments.api.permissions import ActsForTable, HoldsTableToken, IsOrganiserAlways
@@ -119,10 +119,10 @@ def table_state(
 
 
 @contextmanager
-def _limited(request: Request, table: Table, *, typed: bool) -> Iterator[None]:
+def _limited(request: Request, table: Table, *, sides: set[int], typed: bool) -> Iterator[None]:
     """The page's limits on wrong card codes; over them, 429 with Retry-After."""
     try:
-        with guessing_limited(request, table, typed=typed):
+        with guessing_limited(request, table, sides=sides, typed=typed):
             yield
     except TooManyTries as error:
         throttled = Throttled(wait=error.wait)
@@ -221,7 +221,14 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
         data = form.validated_data
         seat, via = self._scorer(table, data["seat"])
         typed = bool(data["code"].strip()) and via != ResultChange.Via.SEAT_LINK
-        with _limited(request, table, typed=typed):
+        # A code typed with a seat named is that seat's side's; without one, any side's.
+        if not typed:
+            sides = set()
+        elif seat is not None and seat.table_id == table.pk:
+            sides = {seat.side}
+        else:
+            sides = all_sides(table)
+        with _limited(request, table, sides=sides, typed=typed):
             result = submit(
                 table=table,
                 seat=seat,
@@ -288,7 +295,16 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
                 if seat is not None
                 else []
             )
-            with _limited(request, table, typed=any(c.strip() for c in data["codes"])):
+            typed = any(c.strip() for c in data["codes"])
+            submitted = (
+                TableResult.objects.filter(table=table)
+                .values_list("submitted_side", flat=True)
+                .first()
+                if typed
+                else None
+            )
+            sides = confirming_sides(table, submitted) if typed else set()
+            with _limited(request, table, sides=sides, typed=typed):
                 services.confirm_result(
                     table=table,
                     proofs=proofs,

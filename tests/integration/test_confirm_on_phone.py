@@ -102,7 +102,7 @@ def test_a_code_that_is_not_the_tapped_players_is_refused(client, db):
 
 
 def test_guessing_a_tapped_players_code_is_limited_like_any_code(client, db, settings):
-    settings.CODE_TRIES_PER_TABLE = "3/m"
+    settings.CODE_TRIES_PER_SIDE = "3/m"
     table, seats = entered_by_ann()
     html = client.get(page(table), {"confirm": seats[1].pk}).content.decode()
     values = step_values(html)

@@ -359,8 +359,8 @@ def _wrong_confirm(client, table, address: str):
     )
 
 
-def test_wrong_codes_are_limited_per_table_whatever_the_address(client, db, settings):
-    settings.CODE_TRIES_PER_TABLE = "5/m"
+def test_wrong_codes_are_limited_per_table_side_whatever_the_address(client, db, settings):
+    settings.CODE_TRIES_PER_SIDE = "5/m"
     settings.CODE_TRIES_PER_ADDRESS = "100/m"
     table, (ann, bob, _cat, _dan) = seated_table()
     entered_from_a_seat_link(table, ann)
@@ -376,7 +376,7 @@ def test_wrong_codes_are_limited_per_table_whatever_the_address(client, db, sett
 
 
 def test_wrong_codes_are_limited_per_address_across_tables(db, settings):
-    settings.CODE_TRIES_PER_TABLE = "100/m"
+    settings.CODE_TRIES_PER_SIDE = "100/m"
     settings.CODE_TRIES_PER_ADDRESS = "3/m"
     tables = []
     for _ in range(4):
@@ -420,7 +420,7 @@ def test_wrong_codes_are_limited_per_address_across_tables(db, settings):
 
 
 def test_right_codes_and_seat_links_are_never_counted(client, db, settings):
-    settings.CODE_TRIES_PER_TABLE = "1/m"
+    settings.CODE_TRIES_PER_SIDE = "1/m"
     table, (ann, bob, _cat, dan) = seated_table()
     client.post(page(table), {"action": "seat", "seat": ann.pk, "code": code_of(ann)})
     client.post(page(table), {"action": "seat", "seat": ann.pk, "code": code_of(ann)})
@@ -439,7 +439,7 @@ def test_wrong_codes_are_counted_where_every_web_process_sees_them(db, settings,
             "KEY_PREFIX": f"test-{uuid.uuid4().hex}",
         }
     }
-    settings.CODE_TRIES_PER_TABLE = "2/m"
+    settings.CODE_TRIES_PER_SIDE = "2/m"
     table, (ann, *_rest) = seated_table()
     entered_from_a_seat_link(table, ann)
     body = {"codes": ["ZZZZZZ"], "expected_version": 1}

@@ -85,3 +85,28 @@ def test_make_serve_goes_ahead_when_everything_is_set():
     }
 
     assert missing_message(environ) is None
+
+
+def test_make_serve_notes_an_unset_client_address_header():
+    from config.serve import warnings
+
+    environ = {"CACHE_URL": "redis://r/0", "CSRF_TRUSTED_ORIGINS": "https://x"}
+    assert any("RATELIMIT_IP_META_KEY" in note for note in warnings(environ))
+    environ["RATELIMIT_IP_META_KEY"] = "HTTP_X_FORWARDED_FOR"
+    assert not any("RATELIMIT_IP_META_KEY" in note for note in warnings(environ))
+
+
+def test_gunicorn_listens_on_loopback_unless_told_otherwise(monkeypatch):
+    """Only the reverse proxy on this machine reaches gunicorn; a container says
+    GUNICORN_BIND=0.0.0.0:8000 so its port mapping can."""
+    import importlib
+
+    monkeypatch.delenv("GUNICORN_BIND", raising=False)
+    monkeypatch.setenv("PORT", "8123")
+    try:
+        assert importlib.reload(gunicorn_settings).bind == "127.0.0.1:8123"
+        monkeypatch.setenv("GUNICORN_BIND", "0.0.0.0:8000")
+        assert importlib.reload(gunicorn_settings).bind == "0.0.0.0:8000"
+    finally:
+        monkeypatch.undo()
+        importlib.reload(gunicorn_settings)

@@ -26,7 +26,7 @@ def refusals(*codes: int) -> dict[int, OpenApiResponse]:
         404: "No such object.",
         409: "Changed meanwhile (`conflict`, `result_changed`) or already sent "
         "(`duplicate_submission`).",
-        429: "Too many wrong card codes from this table or address (`throttled`); "
+        429: "Too many wrong card codes for this table side or from this address (`throttled`); "
         "try again after Retry-After seconds.",
         503: "A service it needs is down (`printing_unavailable`: the print queue); "
         "nothing was done, try again later.",
