@@ -3,19 +3,23 @@
 from __future__ import annotations
 
 from django.http import Http404
-from django.shortcuts import redirect
+from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET
 
-from tournaments.card_links import player_id_of
+from tournaments.card_links import card_of
 from tournaments.models import Bye, Player, Round, Seat
 
 
 @require_GET
 def card_link(request, token: str):
-    player_id = player_id_of(token)
-    player = Player.objects.filter(pk=player_id).first() if player_id else None
-    if player is None:
+    card = card_of(token)
+    player = Player.objects.filter(pk=card.player_id).first() if card else None
+    if player is None or card.version > player.card_version:
         raise Http404
+    if card.version < player.card_version:
+        # A card the organiser replaced (lost, or seen by someone else): it opens nothing,
+        # and says so, since whoever holds it may be the player with an old card.
+        return render(request, "scoring/card_replaced.html", status=410)
     open_rounds = {"table__round__tournament_id": player.tournament_id}
     seat = (
         Seat.objects.filter(player=player, **open_rounds)

@@ -51,8 +51,9 @@ def _table(token: str) -> Table:
 
 def _remember(request, table: Table, seat: Seat, via: str) -> None:
     """This phone's scorer at the table, and how it was shown: the seat link or a card
-    code prove it (PLAYER_CODE, SEAT_LINK); a seat only chosen is TABLE_LINK."""
-    remembered = {"seat": seat.pk, "via": via}
+    code prove it (PLAYER_CODE, SEAT_LINK); a seat only chosen is TABLE_LINK. The
+    player's card version is kept with it: a reissued card ends that proof."""
+    remembered = {"seat": seat.pk, "via": via, "card": seat.player.card_version}
     # Unchanged, the session is not written again: a seat link's every tap would
     # otherwise cost a session write (three round trips to the database).
     if request.session.get(_session_key(table)) != remembered:
@@ -65,7 +66,12 @@ def _scorer(request, summary: selectors.TableSummary) -> tuple[Seat | None, str]
         return None, Via.TABLE_LINK
     seat = next((s.seat for s in summary.seats if s.seat.pk == stored.get("seat")), None)
     via = stored.get("via")
-    return seat, via if via in services.PROVEN_VIAS else Via.TABLE_LINK
+    # Proven under a card since reissued (tournaments.services.reissue): the phone
+    # may have been the lost card's finder's, so it proves nothing any more.
+    # (Remembered before versions existed: the first card's.)
+    reissued = seat is not None and stored.get("card", 1) != seat.player.card_version
+    proven = via in services.PROVEN_VIAS and not reissued
+    return seat, via if proven else Via.TABLE_LINK
 
 
 def _phone_proof(seat: Seat | None, via: str) -> services.Proof | None:
@@ -93,7 +99,7 @@ def table_entry(request, token: str):
 
 @require_http_methods(["GET", "POST"])
 def seat_entry(request, token: str):
-    seat = get_object_or_404(Seat.objects.select_related("table"), token=token)
+    seat = get_object_or_404(Seat.objects.select_related("table", "player"), token=token)
     # The seat link speaks for that seat: entries from this phone are theirs.
     _remember(request, seat.table, seat, Via.SEAT_LINK)
     return _entry(request, _table(seat.table.token), seat_link=seat)

@@ -139,6 +139,13 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED,
         gettext_noop("%(first)s and %(second)s both sit this round out: there is nothing to swap."),
     ),
+    "reissue_left": Entry(
+        Kind.CONFLICT,
+        gettext_noop(
+            "%(name)s has left the tournament: their card opens no seat and their code "
+            "confirms nothing any more, so there is no card to reissue."
+        ),
+    ),
     "nothing_to_reprint": Entry(
         Kind.CONFLICT, gettext_noop("No scorecard is waiting to be reprinted.")
     ),

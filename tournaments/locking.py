@@ -105,8 +105,11 @@ def lock_table(table: Table) -> tuple[Table, Round]:
 
 
 def lock_tables(tables: list[Table]) -> list[Table]:
-    """Several tables of one round FOR UPDATE, in one statement by ascending pk: two
-    players swapping seats across tables. Take the round first (lock_round)."""
+    """Several tables FOR UPDATE, in one statement by ascending pk: two players
+    swapping seats across tables of one round (take the round first, lock_round), or
+    the tables of one player's rounds when their card is reissued (under the
+    tournament, skipping the rounds: one table a round, so no close can wait on it
+    while holding another)."""
     return list(
         Table.objects.select_for_update().filter(pk__in=[t.pk for t in tables]).order_by("pk")
     )

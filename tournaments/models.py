@@ -187,6 +187,10 @@ class Player(models.Model):
     # A player's own short code (printed on their scorecard) lets them confirm the
     # opponents' result from the table's page without an account.
     code = models.CharField(_("confirmation code"), max_length=8, default=new_player_code)
+    # Which of the player's cards is the good one: inside the card link's MAC
+    # (tournaments.card_links), so reissuing a card (a new code, this + 1) kills the
+    # old card's link at once, with nothing else to store.
+    card_version = models.PositiveIntegerField(_("card version"), default=1, editable=False)
     # Since when their printed scorecard is out of date (a change of the night moved
     # them); cleared by the first scorecards printout asked for after that moment.
     reprint_since = models.DateTimeField(_("scorecard out of date since"), null=True, blank=True)

@@ -1,4 +1,4 @@
-"""QR codes for table cards: a scorer scans one to reach the table's result-entry link."""
+"""QR codes on screen and on paper: a table's result-entry link, a player's card link."""
 
 from __future__ import annotations
 
@@ -7,7 +7,8 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
-from .models import Table
+from .card_links import card_link_path
+from .models import Player, Table
 from .site_address import public_url
 
 
@@ -41,4 +42,12 @@ def qr_png_uri(url: str) -> str:
 def table_qr(*, request, table: Table) -> tuple[str, SafeString]:
     url = table_entry_url(request=request, table=table)
     title = _("Result entry for %(table)s") % {"table": table}
+    return url, table_qr_svg(url=url, title=title)
+
+
+def card_qr(*, request, player: Player) -> tuple[str, SafeString]:
+    """The player's card link, absolute, and its QR code: the same link their printed
+    scorecard carries, for the player to scan from the organiser's screen."""
+    url = public_url(request, card_link_path(player.pk, player.card_version))
+    title = _("%(name)s's card link") % {"name": player.name}
     return url, table_qr_svg(url=url, title=title)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import night_views, views
+from . import night_views, player_views, views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -16,6 +16,16 @@ urlpatterns = [
     ),
     path("tournaments/<int:pk>/players/add/", views.player_add, name="player-add"),
     path("tournaments/<int:pk>/players/import/", views.player_import, name="player-import"),
+    path(
+        "tournaments/<int:pk>/players/<int:player_pk>/",
+        player_views.player_detail,
+        name="player-detail",
+    ),
+    path(
+        "tournaments/<int:pk>/players/<int:player_pk>/reissue/",
+        player_views.card_reissue,
+        name="card-reissue",
+    ),
     path(
         "tournaments/<int:pk>/players/<int:player_pk>/remove/",
         views.player_remove,

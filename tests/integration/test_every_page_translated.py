@@ -14,12 +14,13 @@ import re
 import pytest
 from django.conf import settings
 from django.urls import reverse
-from django.utils import translation
+from django.utils import timezone, translation
 from django.utils.translation import trans_real
 
 from tests.integration.test_printed_fit import make_event, printed, save_pngs
 from tests.pdf_layout import read_pages
-from tournaments.models import PrintJob, Round, Table
+from tournaments.card_links import card_token
+from tournaments.models import Player, PrintJob, Round, Table
 
 pytestmark = pytest.mark.django_db
 
@@ -66,6 +67,9 @@ def staged_event():
     tournament = make_event(players=13, rounds=3)
     Round.objects.filter(tournament=tournament, number=1).update(status="closed")
     Round.objects.filter(tournament=tournament, number=2).update(status="in-play")
+    # One player's card reissued (tournaments.services.reissue): their first card is dead.
+    replaced = tournament.players.order_by("pk").last()
+    Player.objects.filter(pk=replaced.pk).update(card_version=2, reprint_since=timezone.now())
     return tournament
 
 
@@ -74,6 +78,7 @@ def page_urls(tournament) -> dict[str, str]:
     table = Table.objects.filter(round__tournament=tournament, round__number=2).first()
     seat = table.seats.first()
     player = tournament.players.first()
+    replaced = tournament.players.order_by("pk").last()
     return {
         "home": reverse("home"),
         "new tournament": reverse("tournament-create"),
@@ -88,6 +93,10 @@ def page_urls(tournament) -> dict[str, str]:
         "print": reverse("print-request", args=[pk]),
         "public night": reverse("tournament-public", args=[pk]),
         "player seat": reverse("player-seat", args=[pk, player.pk]),
+        "player (organiser)": reverse("player-detail", args=[pk, player.pk]),
+        "reissued player": reverse("player-detail", args=[pk, replaced.pk]),
+        "reissue card": reverse("card-reissue", args=[pk, player.pk]),
+        "replaced card": reverse("card-link", args=[card_token(replaced.pk)]),
         "standings": reverse("standings-page", args=[pk]),
         "projector": reverse("standings-projector", args=[pk]),
         "table entry (phone)": reverse("table-entry", args=[table.token]),

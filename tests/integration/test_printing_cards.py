@@ -24,7 +24,7 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.factories import UserFactory, sample_names
-from tournaments.card_links import card_token, player_id_of
+from tournaments.card_links import card_of, card_token
 from tournaments.models import Bye, Player, PrintJob, Round, Seat, Table, Tournament
 from tournaments.printing import tasks
 from tournaments.printing.cards import event_of
@@ -314,7 +314,7 @@ def test_a_made_up_seat_link_is_not_found(db, client):
     tournament = seated_event(5, rounds=1)
     player = tournament.players.first()
     forged = f"{player.pk}-{'A' * 20}"
-    assert player_id_of(forged) is None
+    assert card_of(forged) is None
     assert client.get(f"/c/{forged}/").status_code == 404
     other = f"{player.pk + 1000}-{card_token(player.pk).split('-', 1)[1]}"
     assert client.get(f"/c/{other}/").status_code == 404

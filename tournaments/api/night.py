@@ -1,5 +1,6 @@
 """The organiser's one-step fixes of the night, by API, under a tournament's address:
-a player marked late or here now, and two players who sat in each other's seats.
+a player marked late or here now, two players who sat in each other's seats, and a
+player's card reissued.
 (The reprint list is printing's: tournaments.printing.api.)"""
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from rest_framework.response import Response
 
 from tournaments import selectors
 from tournaments.models import Round
-from tournaments.services import late, swaps
+from tournaments.services import late, reissue, swaps
 
 from . import serializers as s
 from .schema import NUMBER, TOURNAMENT_ID, refusals
@@ -57,3 +58,18 @@ class NightFixesViewSet(TournamentActions):
         )
         rnd = selectors.round_with_seating(tournament, int(number))
         return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)
+
+    @extend_schema(
+        parameters=[PLAYER_ID],
+        request=None,
+        responses={200: s.ReissuedCardSerializer, **refusals(403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"], url_path=r"players/(?P<player_id>[0-9]+)/reissue")
+    def reissue_card(self, request: Request, pk: str, player_id: str) -> Response:
+        """Reissue a player's card (lost, or seen by someone else): a new confirmation code
+        and card link, answered here; the old code, card link and the player's seat links
+        stop working at once, and the card goes on the reprint list."""
+        tournament = self._tournament()
+        player = get_object_or_404(tournament.players, pk=int(player_id))
+        player = reissue.reissue_card(player=player, by=request.user)
+        return Response(s.ReissuedCardSerializer(player, context=self._context(tournament)).data)

@@ -525,6 +525,22 @@ class LatePlayerSerializer(PlayerSerializer):
         return joins_in(player)
 
 
+class ReissuedCardSerializer(PlayerSerializer):
+    card_link = serializers.SerializerMethodField(
+        help_text="The new card link (absolute): the QR code of the new card. The old "
+        "card's link, code and seat links no longer work."
+    )
+
+    class Meta(PlayerSerializer.Meta):
+        fields = [*PlayerSerializer.Meta.fields, "card_link"]
+
+    def get_card_link(self, player) -> str:
+        from tournaments.card_links import card_link_path
+        from tournaments.site_address import public_url
+
+        return public_url(self.context["request"], card_link_path(player.pk, player.card_version))
+
+
 class SeatSwapSerializer(serializers.Serializer):
     first = serializers.IntegerField(help_text="Id of one of the two players.")
     second = serializers.IntegerField(help_text="Id of the player whose seat they sat in.")

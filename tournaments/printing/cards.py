@@ -71,6 +71,8 @@ class Scorecard:
     teammates: tuple[str, ...]
     rounds: tuple[CardRound, ...]
     player_id: int = 0
+    # Which of the player's cards this is (Player.card_version): its link says so.
+    card_version: int = 1
     # A player marked late: the first round they are seated in.
     joins_in: int | None = None
 
@@ -285,6 +287,7 @@ def scorecards(seating: Seating, *, player_ids: list[int] | None = None) -> list
                 else (),
                 rounds=tuple(own.get(n) or CardRound(number=n) for n in numbers),
                 player_id=player.pk,
+                card_version=player.card_version,
                 joins_in=_first_seated(own) if getattr(player, "late", False) else None,
             )
         )

@@ -245,7 +245,7 @@ def printed_cards(
     printed = []
     for card in cards:
         event_line, player, team = _fit_head(card, event, layout)
-        url = site_url(base_url) + card_link_path(card.player_id)
+        url = site_url(base_url) + card_link_path(card.player_id, card.card_version)
         printed.append(
             PrintedCard(
                 card=card,
