@@ -15,15 +15,18 @@ Every figure comes from the environment, so one file serves a laptop and a fleet
   timeout (DB_STATEMENT_TIMEOUT_MS, 15 s) answers "busy" well before this.
 The access log goes to stdout, one line a request, with table and seat tokens and any
 code in a query string redacted (config.redact): the log is read by more people than
-the tables' players.
+the tables' players. The error log (stderr) is redacted too: after a worker timeout or
+an error gunicorn writes "Error handling request GET <path>" with the raw path.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 
 from gunicorn.glogging import Logger
 
+from config.logs import redact
 from config.redact import redact_query, redact_url
 
 bind = os.environ.get("GUNICORN_BIND") or f"127.0.0.1:{os.environ.get('PORT', '8000')}"
@@ -54,8 +57,27 @@ loglevel = os.environ.get("GUNICORN_LOG_LEVEL", "info")
 access_log_format = '%(h)s "%(r)s" %(s)s %(b)s %(M)sms "%(f)s" "%(a)s"'
 
 
+class _RedactedLines(logging.Formatter):
+    """Whatever formatter a handler had, with tokens and codes out of its lines."""
+
+    def __init__(self, inner: logging.Formatter) -> None:
+        super().__init__()
+        self.inner = inner
+
+    def format(self, record: logging.LogRecord) -> str:
+        return redact(self.inner.format(record))
+
+
 class RedactingLogger(Logger):
     """gunicorn's logger, with tokens and codes out of every URL it would write."""
+
+    def setup(self, cfg) -> None:
+        super().setup(cfg)
+        # The error log's lines are formatted text, not atoms: the whole line (message
+        # and traceback) is redacted. setup runs again on a reload, with new handlers.
+        for handler in self.error_log.handlers:
+            if not isinstance(handler.formatter, _RedactedLines):
+                handler.setFormatter(_RedactedLines(handler.formatter or logging.Formatter()))
 
     def atoms(self, resp, req, environ, request_time):
         atoms = super().atoms(resp, req, environ, request_time)

@@ -6,9 +6,6 @@ message. The public pages need no sign-in; settings and seasons are the organise
 
 from __future__ import annotations
 
-import csv
-import io
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse, JsonResponse
@@ -29,6 +26,7 @@ from tournaments.printing.services import (
 )
 
 from . import selectors, services
+from .csv_export import csv_text
 from .forms import (
     AddNightForm,
     LinkPlayerForm,
@@ -43,11 +41,7 @@ POLL_SECONDS = 5
 
 
 def _csv(filename: str, header: list[str], rows: list[list[object]]) -> HttpResponse:
-    buffer = io.StringIO()
-    writer = csv.writer(buffer)
-    writer.writerow(header)
-    writer.writerows(rows)
-    response = HttpResponse(buffer.getvalue(), content_type="text/csv; charset=utf-8")
+    response = HttpResponse(csv_text(header, rows), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
     return response
 

@@ -82,6 +82,13 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED, gettext_noop("%(format)s is not played with %(variant)s; choose %(allowed)s.")
     ),
     "import_failed:no_names": Entry(Kind.REFUSED, gettext_noop("There are no names in the list.")),
+    "import_encoding": Entry(
+        Kind.REFUSED,
+        gettext_noop("This file cannot be read as %(encoding)s: choose another encoding."),
+    ),
+    "import_encoding:unknown": Entry(
+        Kind.REFUSED, gettext_noop("%(encoding)s is not one of the encodings offered.")
+    ),
     "import_too_long": Entry(Kind.REFUSED, gettext_noop("The list is longer than %(max)s lines.")),
     "name_required": Entry(Kind.REFUSED, gettext_noop("Give the tournament a name.")),
     "name_too_long": Entry(

@@ -4,6 +4,8 @@ their TournamentError lands on the form as a non-field error."""
 
 from __future__ import annotations
 
+import base64
+import binascii
 from collections import defaultdict
 
 from django import forms
@@ -17,7 +19,7 @@ from scoring.engine.rules import (
     VARIANTS,
 )
 
-from . import limits
+from . import encodings, limits
 from .limits import HANDS_PER_ROUND_MESSAGE, ROUNDS_PLANNED_MESSAGE, TARGET_NEEDS_GAME_MESSAGE
 from .models import Player, Tournament
 
@@ -288,7 +290,10 @@ class ImportPlayersForm(forms.Form):
     file = forms.FileField(
         label=_("Or upload a CSV file"),
         required=False,
-        help_text=_("Same layout: name, then optionally the team, one player a row."),
+        help_text=_(
+            "Same layout: name, then optionally the team, one player a row. You see the"
+            " names before they are imported."
+        ),
     )
 
     MAX_UPLOAD = 256 * 1024
@@ -299,12 +304,41 @@ class ImportPlayersForm(forms.Form):
         if upload:
             if upload.size > self.MAX_UPLOAD:
                 raise forms.ValidationError(_("That file is too large for a list of players."))
-            # Bytes, not text: the service knows which encodings spreadsheets save in
-            # and says plainly when an upload is not a list of names at all.
-            data["text"] = upload.read()
+            # Bytes, not text: which encoding they are in is guessed, shown and confirmed.
+            data["upload"] = upload.read()
         elif not (data.get("text") or "").strip():
             raise forms.ValidationError(_("Paste at least one name or choose a file."))
+        else:
+            data["upload"] = None
         return data
+
+
+class ImportPreviewForm(forms.Form):
+    """An uploaded list on its way from the preview: its bytes (carried in the page,
+    so nothing is kept on the server before the organiser confirms), the encoding the
+    preview showed it in, and the one to read it in next."""
+
+    content = forms.CharField(widget=forms.HiddenInput, strip=False)
+    shown = forms.ChoiceField(widget=forms.HiddenInput, choices=list(encodings.ENCODINGS.items()))
+    encoding = forms.ChoiceField(
+        label=_("Read the file as"), choices=list(encodings.ENCODINGS.items())
+    )
+
+    def clean_content(self) -> bytes:
+        try:
+            raw = base64.b64decode(self.cleaned_data["content"], validate=True)
+        except (binascii.Error, ValueError):
+            raise forms.ValidationError(
+                _("The file did not come back whole: upload it again.")
+            ) from None
+        if len(raw) > ImportPlayersForm.MAX_UPLOAD:
+            raise forms.ValidationError(_("That file is too large for a list of players."))
+        return raw
+
+    @staticmethod
+    def carrying(data: bytes, encoding: str) -> ImportPreviewForm:
+        text = base64.b64encode(data).decode("ascii")
+        return ImportPreviewForm(initial={"content": text, "shown": encoding, "encoding": encoding})
 
 
 class PairTeamsForm(forms.Form):

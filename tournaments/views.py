@@ -8,8 +8,10 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
+from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
@@ -18,7 +20,7 @@ from scoring.engine import EngineError, rule_set
 from scoring.errors import ScoringError
 from scoring.throttle import flooded_tables
 
-from . import seat_names, selectors, services
+from . import encodings, seat_names, selectors, services
 from .errors import TournamentError
 from .forms import (
     DECK_LABELS,
@@ -27,6 +29,7 @@ from .forms import (
     ChangeForm,
     CoOrganiserForm,
     ImportPlayersForm,
+    ImportPreviewForm,
     PairTeamsForm,
     PlayerForm,
     TournamentForm,
@@ -142,6 +145,7 @@ def _detail_context(request, tournament: Tournament, **forms) -> dict:
         "import_form": forms.get("import_form") or ImportPlayersForm(),
         "co_organiser_form": forms.get("co_organiser_form") or CoOrganiserForm(),
         "import_problems": forms.get("import_problems") or [],
+        "import_preview": forms.get("import_preview"),
     }
     if team_size:
         active = [p for p in players if p.active]
@@ -231,24 +235,104 @@ def player_add(request, pk: int):
     return _detail_with_errors(request, tournament, player_form=form)
 
 
+def _reader_languages(request) -> list[str]:
+    """The page's language, then the browser's: they pick an upload's first encoding."""
+    header = request.META.get("HTTP_ACCEPT_LANGUAGE", "")
+    return [translation.get_language(), *(tag for tag, _q in parse_accept_lang_header(header))]
+
+
+def _import_preview(
+    request, tournament: Tournament, form: ImportPreviewForm, data: bytes, encoding: str, **more
+):
+    """The names of an uploaded list as read in `encoding`, nothing stored yet (400
+    when it cannot be read so)."""
+    preview = {"form": form, "encoding": encodings.label(encoding), "rows": [], **more}
+    try:
+        preview["rows"], unreadable = services.parse_player_list(data, encoding=encoding)
+    except TournamentError as exc:
+        preview["error"] = exc.message
+    else:
+        preview.setdefault(
+            "problems",
+            [
+                _("Line %(line)s: %(problem)s") % {"line": n, "problem": why}
+                for n, why in unreadable
+            ],
+        )
+    status = 400 if preview.get("error") else 200
+    return render(
+        request,
+        "tournaments/tournament_detail.html",
+        _detail_context(request, tournament, import_preview=preview),
+        status=status,
+    )
+
+
+def _import_upload(request, tournament: Tournament):
+    """The preview's form: read the file again in another encoding, or store it as shown."""
+    form = ImportPreviewForm(request.POST)
+    if not form.is_valid():
+        # A made-up encoding or a mangled file: said on the page, nothing stored.
+        hidden = [error for name in ("content", "shown") for error in form.errors.get(name, [])]
+        preview = {"form": form, "rows": [], "error": " ".join(hidden)}
+        return render(
+            request,
+            "tournaments/tournament_detail.html",
+            _detail_context(request, tournament, import_preview=preview),
+            status=400,
+        )
+    data = form.cleaned_data["content"]
+    if request.POST.get("action") != "confirm":
+        encoding = form.cleaned_data["encoding"]
+        return _import_preview(
+            request, tournament, ImportPreviewForm.carrying(data, encoding), data, encoding
+        )
+    # Stored exactly as the organiser saw it: in the encoding of the preview shown.
+    shown = form.cleaned_data["shown"]
+    try:
+        players = services.import_players(tournament=tournament, text=data, encoding=shown)
+    except TournamentError as exc:
+        return _import_preview(
+            request,
+            tournament,
+            ImportPreviewForm.carrying(data, shown),
+            data,
+            shown,
+            error=exc.message,
+            problems=exc.details,
+        )
+    return _imported(request, tournament, players)
+
+
+def _imported(request, tournament: Tournament, players: list[Player]):
+    imported = ngettext("%(count)s player imported.", "%(count)s players imported.", len(players))
+    messages.success(request, imported % {"count": len(players)})
+    return redirect(tournament)
+
+
 @login_required
 @require_POST
 def player_import(request, pk: int):
+    """A pasted list is imported at once (the browser sends it as Unicode); an uploaded
+    file is shown first, read in a guessed encoding, and stored only on confirming."""
     tournament = _organiser_tournament(request, pk)
+    if "content" in request.POST:
+        return _import_upload(request, tournament)
     form = ImportPlayersForm(request.POST, request.FILES)
     problems: list[str] = []
     if form.is_valid():
+        upload = form.cleaned_data["upload"]
+        if upload is not None:
+            encoding = encodings.guess_encoding(upload, _reader_languages(request)) or "utf-8"
+            form = ImportPreviewForm.carrying(upload, encoding)
+            return _import_preview(request, tournament, form, upload, encoding)
         try:
             players = services.import_players(tournament=tournament, text=form.cleaned_data["text"])
         except TournamentError as exc:
             form.add_error(None, exc.message)
             problems = exc.details
         else:
-            imported = ngettext(
-                "%(count)s player imported.", "%(count)s players imported.", len(players)
-            )
-            messages.success(request, imported % {"count": len(players)})
-            return redirect(tournament)
+            return _imported(request, tournament, players)
     return _detail_with_errors(request, tournament, import_form=form, import_problems=problems)
 
 

@@ -8,6 +8,7 @@ import datetime
 
 import pytest
 import yaml
+from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from rest_framework.test import APIClient
 
@@ -654,3 +655,14 @@ def test_an_unknown_api_path_answers_json_not_an_html_page(client):
     assert response.status_code == 404
     assert response.json()["error"] == "not_found"
     assert "/api/no-such-thing/" in response.json()["message"]
+
+
+def test_the_import_takes_text_not_a_file_so_no_encoding_is_guessed(owner):
+    tournament = new_tournament(owner)
+    upload = SimpleUploadedFile("players.csv", "Łukasz Nowak\nAnn Lee\n".encode("cp1250"))
+    refused = client_for(owner).post(
+        url(tournament, "players/import/"), {"text": upload}, format="multipart"
+    )
+    assert refused.status_code == 400
+    assert refused.json()["field_errors"] == {"text": ["Not a valid string."]}
+    assert not Player.objects.filter(tournament=tournament).exists()

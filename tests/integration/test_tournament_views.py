@@ -354,10 +354,18 @@ def test_pasting_a_list_imports_every_player(client, organiser, tournament):
     assert tournament.players.count() == len(NAMES)
 
 
-def test_uploading_a_csv_file_imports_every_player(client, organiser, tournament):
+def test_uploading_a_csv_file_shows_the_names_then_imports_them(client, organiser, tournament):
     client.force_login(organiser)
     upload = SimpleUploadedFile("players.csv", "\n".join(NAMES).encode("utf-8-sig"))
     response = client.post(reverse("player-import", args=[tournament.pk]), {"file": upload})
+    assert response.status_code == 200
+    assert all(name in response.content.decode() for name in NAMES)
+    assert not tournament.players.exists()
+    content = re.search(r'name="content" value="([^"]*)"', response.content.decode()).group(1)
+    response = client.post(
+        reverse("player-import", args=[tournament.pk]),
+        {"content": content, "shown": "utf-8", "encoding": "utf-8", "action": "confirm"},
+    )
     assert response.status_code == 302
     assert sorted(tournament.players.values_list("name", flat=True)) == NAMES
 

@@ -65,6 +65,24 @@ def test_gunicorns_access_line_has_no_token_in_path_query_or_referer(capsys):
     assert TOKEN not in line and "K7Q2MX" not in line
 
 
+def test_gunicorns_error_line_after_a_timeout_has_no_token(capsys):
+    config = Config()
+    for name in ("errorlog", "loglevel", "logger_class"):
+        config.set(name, getattr(gunicorn_settings, name))
+    logger = config.logger_class(config)
+
+    # What gunicorn's worker writes when a request dies (a timeout is a SystemExit).
+    try:
+        raise SystemExit(1)
+    except SystemExit:
+        logger.exception("Error handling request %s %s", "GET", f"/t/{TOKEN}/?code=K7Q2MX")
+
+    line = capsys.readouterr().err  # errorlog "-": stderr
+    assert "Error handling request GET /t/[redacted]/?code=[redacted]" in line
+    assert "SystemExit: 1" in line  # the traceback is still there
+    assert TOKEN not in line and "K7Q2MX" not in line
+
+
 def test_make_serve_names_every_missing_variable_with_an_example():
     message = missing_message({"SECRET_KEY": "s", "DATABASE_URL": " "})
 

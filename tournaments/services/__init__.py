@@ -30,6 +30,7 @@ from .players import (
     import_players,
     import_players_rows,
     parse_player_list,
+    read_player_file,
 )
 from .removal import (
     PlayerRemoval,
@@ -80,6 +81,7 @@ __all__ = [
     "pair_teams",
     "pair_teams_at_random",
     "parse_player_list",
+    "read_player_file",
     "preview_change",
     "preview_changes",
     "preview_removal",

@@ -12,6 +12,7 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from .. import encodings
 from ..errors import TournamentError
 from ..models import Player, Team, Tournament
 from ._common import (
@@ -170,15 +171,26 @@ def import_players_rows(
         return created
 
 
-def _decode(data: str | bytes) -> str | None:
-    if isinstance(data, str):
-        return data
-    for encoding in ("utf-8-sig", "cp1252"):
-        try:
-            return data.decode(encoding)
-        except UnicodeDecodeError:
-            continue
-    return None
+def read_player_file(data: bytes, *, encoding: str) -> str:
+    """The text of an uploaded list read in `encoding` (one of encodings.ENCODINGS).
+
+    Strict: bytes that `encoding` cannot read are refused, never replaced, so a wrong
+    encoding is an error to correct rather than names stored garbled. A file that is
+    not text at all (a spreadsheet, an image) says so instead.
+    """
+    codec = encodings.codec_name(encoding)
+    if codec is None:
+        raise TournamentError("import_encoding:unknown", encoding=encoding[:40])
+    try:
+        # utf-8-sig: a spreadsheet's UTF-8 starts with a byte order mark, not a name.
+        text = data.decode("utf-8-sig" if codec == "utf-8" else codec)
+    except UnicodeDecodeError:
+        if b"\0" in data and codec != "utf-16":
+            raise TournamentError("not_csv") from None
+        raise TournamentError("import_encoding", encoding=encodings.label(codec)) from None
+    if not _looks_like_text(text):
+        raise TournamentError("not_csv")
+    return text
 
 
 def _looks_like_text(text: str) -> bool:
@@ -211,16 +223,17 @@ def _is_header(cells: Sequence[str]) -> bool:
 
 
 def parse_player_list(
-    data: str | bytes,
+    data: str | bytes, *, encoding: str = "utf-8"
 ) -> tuple[list[tuple[int, str, str]], list[tuple[int, str]]]:
     """The rows (line number, name, team) of a pasted list or CSV text with columns
     name,team, and the lines that cannot be read as such (line number, problem).
 
-    Blank lines are skipped; a first line `name,team` is a header. Raises
-    TournamentError at once for data that is not text at all.
+    Bytes (an upload) are read in `encoding` (read_player_file). Blank lines are
+    skipped; a first line `name,team` is a header. Raises TournamentError at once for
+    data that is not text at all or not in `encoding`.
     """
-    text = _decode(data)
-    if text is None or not _looks_like_text(text):
+    text = read_player_file(data, encoding=encoding) if isinstance(data, bytes) else data
+    if not _looks_like_text(text):
         raise TournamentError("not_csv")
     text = text.lstrip("\ufeff")
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
@@ -270,14 +283,17 @@ def parse_player_list(
 
 
 @transaction.atomic
-def import_players(*, tournament: Tournament, text: str | bytes) -> list[Player]:
-    """Add every player of a pasted list or CSV text (`name` or `name,team` per line).
+def import_players(
+    *, tournament: Tournament, text: str | bytes, encoding: str = "utf-8"
+) -> list[Player]:
+    """Add every player of a pasted list or CSV text (`name` or `name,team` per line);
+    an uploaded file's bytes are read in `encoding`, the one its preview showed.
 
     All or nothing: duplicate names (in the list or already playing), nameless lines,
     overfull teams or a file that is not text raise one TournamentError whose
     `details` gives every problem with its line number; no player is added then.
     """
-    rows, unreadable = parse_player_list(text)
+    rows, unreadable = parse_player_list(text, encoding=encoding)
     if not rows and not unreadable:
         raise TournamentError("import_failed:no_names")
     return import_players_rows(tournament=tournament, rows=rows, unreadable=unreadable)
