@@ -20,13 +20,20 @@ only members and player links).
    first, because Django's cascade deletes the tables and seats below them before the
    rounds themselves.
 
-Lock modes on a round: result writes take KEY SHARE; starting and closing a round take
+Lock modes on a round: result writes take KEY SHARE, NOWAIT; starting and closing a round take
 NO KEY UPDATE, which does not conflict with KEY SHARE, so a close never waits on the
 round row for scorers (nor they for it) and cannot be starved by a stream of them. A
 close then locks every table of the round, one by one by pk: it waits for the writes in
 flight on each table, and a later write queues on its table and, once the close has
 committed, reads the round as closed. Deletions take FOR UPDATE, which does conflict
 with KEY SHARE: a re-plan waits for result writes on the rounds it replaces.
+
+A result write does not wait for its round at all (NOWAIT): only a re-plan or a dropped
+rotation (FOR UPDATE) conflicts with it, and such a change can hold the round for seconds.
+Waiting out the lock timeout there made every table's write hold a web worker for 5 s in
+turn, so 60 tables writing filled every worker for minutes and stalled unrelated pages;
+refused at once, each write answers "busy, try again" in milliseconds (the phone's queue
+sends it again) and the workers stay free (bench/round_lock.py).
 
 SQLite ignores all of this (it serialises writers); nothing here changes what a query
 returns, only when it may run. With PostgreSQL's lock_timeout (settings) a lock that
@@ -92,7 +99,7 @@ def lock_table(table: Table) -> tuple[Table, Round]:
     Returns the table (its seats and players loaded) and its round as it is once the
     locks are held, so a round closed meanwhile is seen closed.
     """
-    _key_share(Round, table.round_id)
+    _key_share(Round, table.round_id, nowait=True)
     locked = (
         Table.objects.select_for_update()
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
@@ -153,11 +160,12 @@ def is_busy(error: BaseException) -> bool:
     return getattr(cause, "sqlstate", None) in BUSY_SQLSTATES
 
 
-def _key_share(model, pk: int) -> None:
+def _key_share(model, pk: int, *, nowait: bool = False) -> None:
     # Django's select_for_update has no FOR KEY SHARE; the row is read afterwards.
     if connection.vendor != "postgresql":
         return
+    wait = " NOWAIT" if nowait else ""
     with connection.cursor() as cursor:
         cursor.execute(
-            f'SELECT 1 FROM "{model._meta.db_table}" WHERE "id" = %s FOR KEY SHARE', [pk]
+            f'SELECT 1 FROM "{model._meta.db_table}" WHERE "id" = %s FOR KEY SHARE{wait}', [pk]
         )

@@ -246,6 +246,47 @@ def test_a_table_locked_elsewhere_answers_busy_on_the_page(client, table_locked_
     assert not TableResult.objects.filter(table=table).exists()
 
 
+def test_a_round_held_by_a_re_plan_refuses_its_writes_at_once_without_waiting(
+    postgres_db, transactional_db
+):
+    """A re-plan holds the round FOR UPDATE: a result write answers busy at once instead
+    of holding a web worker for the lock timeout (60 tables doing that filled every
+    worker for minutes; bench/round_lock.py)."""
+    table, seats = seated_table()
+    locked, release = threading.Event(), threading.Event()
+
+    def re_plan():
+        try:
+            with transaction.atomic():
+                locking.lock_rounds(table.round.tournament)
+                locked.set()
+                release.wait(10)
+        finally:
+            connections["default"].close()
+
+    holder = threading.Thread(target=re_plan)
+    holder.start()
+    try:
+        assert locked.wait(10)
+        # A write that waited for the round at all would outlast the re-plan (10 s)
+        # and be stored: this connection's lock timeout is longer than that.
+        with connection.cursor() as cursor:
+            cursor.execute("SET lock_timeout = '20s'")
+        client = APIClient()
+        client.credentials(HTTP_AUTHORIZATION=f"Table {table.token}")
+        body = {"hands": EIGHT_HANDS[:1], "expected_version": 0, "idempotency_key": "held-1"}
+        response = client.post(
+            f"/api/tables/{table.token}/hands/", {**body, "seat": seats[0].pk}, format="json"
+        )
+        still_held = not release.is_set() and holder.is_alive()
+    finally:
+        release.set()
+        holder.join(30)
+    assert response.status_code == 503 and response.json()["error"] == "busy"
+    assert still_held
+    assert not TableResult.objects.filter(table=table).exists()
+
+
 # ------------------------------------------------------------- one way to close a round
 
 
