@@ -635,7 +635,11 @@ def tournament_public(request, pk: int):
     item = None
     if shown is not None:
         rnd = selectors.round_with_seating(tournament, shown.number)
-        item = {"round": rnd, "tables": _tables_view(rnd), "byes": [b.player for b in rnd.byes.all()]}
+        item = {
+            "round": rnd,
+            "tables": _tables_view(rnd),
+            "byes": [b.player for b in rnd.byes.all()],
+        }
     return render(
         request,
         "tournaments/public_rotation.html",
