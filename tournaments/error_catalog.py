@@ -229,6 +229,25 @@ CATALOG: dict[str, Entry] = {
     ),
     "bad_hands_per_round": Entry(Kind.REFUSED, limits.HANDS_PER_ROUND_MESSAGE),
     "bad_rounds_planned": Entry(Kind.REFUSED, limits.ROUNDS_PLANNED_MESSAGE),
+    "too_many_players": Entry(Kind.REFUSED, limits.PLAYERS_LIMIT_MESSAGE),
+    "complete_rotation_too_long": Entry(Kind.REFUSED, limits.COMPLETE_ROTATION_TOO_LONG_MESSAGE),
+    # Events stored before the limits came down: they play on as drawn.
+    "over_limit:rounds": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "This tournament is planned for %(rounds)s rounds, more than the %(most)s a "
+            "rotation can be drawn for: its rounds stay as they are and can be played; to "
+            "draw it again, set the number of rounds to at most %(most)s."
+        ),
+    ),
+    "over_limit:players": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "This tournament has %(count)s players, more than the %(most)s a rotation can "
+            "be drawn for: its rounds stay as they are and can be played, but the rotation "
+            "cannot be drawn again."
+        ),
+    ),
     "target_needs_game_rounds": Entry(Kind.REFUSED, limits.TARGET_NEEDS_GAME_MESSAGE),
     "import_failed": Entry(
         Kind.REFUSED, gettext_noop("Nothing was imported: fix the list and try again.")

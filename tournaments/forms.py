@@ -9,6 +9,7 @@ import binascii
 from collections import defaultdict
 
 from django import forms
+from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine.rules import (
@@ -53,6 +54,16 @@ DECKS_BY_VARIANT = {name: spec.decks for name, spec in VARIANTS.items()}
 def _range_messages(message) -> dict:
     """One plain sentence for a number out of range, whichever end it is past."""
     return {"min_value": message, "max_value": message}
+
+
+def _at_most_or(most: int, kept: int):
+    def check(value: int | None) -> None:
+        if value is not None and value > most and value != kept:
+            raise forms.ValidationError(
+                limits.filled_lazy(ROUNDS_PLANNED_MESSAGE, {"most": most}), code="max_value"
+            )
+
+    return check
 
 
 class DateInput(forms.DateInput):
@@ -250,6 +261,17 @@ class TournamentForm(forms.Form):
 
     def option_fields(self):
         return [self[name] for name in self.OPTION_FIELDS]
+
+    def keep_stored_rounds(self, stored: int | None) -> None:
+        """Accept the stored number of rounds unchanged even past MAX_ROUNDS: an event
+        planned before the limit came down keeps its other settings editable."""
+        if stored is None or stored <= limits.MAX_ROUNDS:
+            return
+        field = self.fields["rounds_planned"]
+        field.validators = [v for v in field.validators if not isinstance(v, MaxValueValidator)] + [
+            _at_most_or(limits.MAX_ROUNDS, stored)
+        ]
+        field.widget.attrs["max"] = stored
 
     def show_fixed(self, fixed: dict[str, str], replanning: dict[str, str]) -> None:
         """Show the settings the service says can no longer change as read-only, and

@@ -16,7 +16,14 @@ from scoring.engine.totals import MAX_HANDS_PER_ROUND
 # A round of a fixed number of hands has 1 to MAX_HANDS_PER_ROUND of them; a round
 # played as one game to the target keeps the count unused (0 allowed there).
 MIN_HANDS_PER_ROUND = 1
-MAX_ROUNDS = 200
+# What a club night can be: the site seats, previews and shows at most this many, so
+# every organiser request and public page stays quick. The pure cores (the rotation
+# planners, the rules engine) and the make_rotation command take any size.
+MAX_ROUNDS = 30
+MAX_PLAYERS = 400
+# What the database has accepted: events planned before MAX_ROUNDS came down to 30
+# keep their rounds (readable and playable, not drawn again).
+STORED_ROUNDS_MAX = 200
 MAX_SEED = 2**31 - 1
 
 TOURNAMENT_NAME_MAX = 120
@@ -27,6 +34,11 @@ TEAM_NAME_MAX = 120
 HANDS_PER_ROUND_MESSAGE = _("A round is between %(least)s and %(most)s hands.")
 ROUNDS_PLANNED_MESSAGE = _(
     "Plan between 1 and %(most)s rounds, or leave it empty for the complete rotation."
+)
+PLAYERS_LIMIT_MESSAGE = _("A tournament has at most %(most)s players; this would make %(count)s.")
+COMPLETE_ROTATION_TOO_LONG_MESSAGE = _(
+    "The complete rotation for %(players)s players is %(rounds)s rounds, more than the "
+    "%(most)s a tournament can have: enter a number of rounds, at most %(most)s."
 )
 TARGET_NEEDS_GAME_MESSAGE = _(
     "A round of a fixed number of hands is not played to a target, so “Game to” does "
@@ -44,14 +56,18 @@ filled_lazy = lazy(_filled, str)
 
 __all__ = [
     "HANDS_PER_ROUND_MESSAGE",
+    "COMPLETE_ROTATION_TOO_LONG_MESSAGE",
     "MAX_HANDS_PER_ROUND",
+    "MAX_PLAYERS",
     "MAX_ROUNDS",
     "MAX_SEED",
     "MIN_HANDS_PER_ROUND",
+    "PLAYERS_LIMIT_MESSAGE",
     "PLAYER_NAME_MAX",
     "ROUNDS_PLANNED_MESSAGE",
     "TARGET_NEEDS_GAME_MESSAGE",
     "TEAM_NAME_MAX",
+    "STORED_ROUNDS_MAX",
     "TOURNAMENT_NAME_MAX",
     "VENUE_MAX",
     "filled_lazy",

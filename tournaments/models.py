@@ -130,7 +130,9 @@ class Tournament(models.Model):
             ),
             models.CheckConstraint(
                 condition=models.Q(rounds_planned__isnull=True)
-                | models.Q(rounds_planned__gte=1, rounds_planned__lte=limits.MAX_ROUNDS),
+                # What the database holds: events planned before MAX_ROUNDS came down
+                # keep their rounds.
+                | models.Q(rounds_planned__gte=1, rounds_planned__lte=limits.STORED_ROUNDS_MAX),
                 name="rounds_planned_in_range",
             ),
             models.CheckConstraint(

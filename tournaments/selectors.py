@@ -188,10 +188,12 @@ class ItineraryStop:
 
 
 def _itinerary(player: Player, rounds: list[Round]) -> list[ItineraryStop]:
+    """`rounds` carry only the tables where the player sits (prefetched as
+    `player_tables`) and only the player's byes (`player_byes`)."""
     stops = []
     for rnd in rounds:
         stop = None
-        for table in rnd.tables.all():
+        for table in rnd.player_tables:
             seats = list(table.seats.all())
             mine = next((s for s in seats if s.player_id == player.pk), None)
             if mine is None:
@@ -210,7 +212,7 @@ def _itinerary(player: Player, rounds: list[Round]) -> list[ItineraryStop]:
                 opponents=tuple(s.player.name for s in seats if s.side != mine.side),
             )
             break
-        if stop is None and any(b.player_id == player.pk for b in rnd.byes.all()):
+        if stop is None and rnd.player_byes:
             stop = ItineraryStop(round_number=rnd.number, round_status=rnd.status, bye=True)
         # Rounds before a late arrival or after a withdrawal are not the player's.
         if stop is not None:
@@ -222,9 +224,30 @@ def player_itinerary(player: Player) -> list[ItineraryStop]:
     """The player's night, round by round: table, seat, partners and opponents, or a bye.
 
     Rounds the player was not part of (before arriving late, after leaving, or
-    after a substitute took over) are left out. Four queries.
+    after a substitute took over) are left out. Four queries, reading only the
+    player's own tables and byes however big the event.
     """
-    return _itinerary(player, rounds_with_seating(player.tournament_id))
+    seats = Seat.objects.select_related("player").order_by("position")
+    rounds = (
+        Round.objects.filter(tournament_id=player.tournament_id)
+        .order_by("number")
+        .prefetch_related(
+            Prefetch(
+                "tables",
+                queryset=Table.objects.filter(seats__player=player)
+                .order_by("number")
+                .prefetch_related(Prefetch("seats", queryset=seats)),
+                to_attr="player_tables",
+            ),
+            Prefetch("byes", queryset=Bye.objects.filter(player=player), to_attr="player_byes"),
+        )
+    )
+    return _itinerary(player, list(rounds))
+
+
+def next_of(itinerary: Sequence[ItineraryStop]) -> ItineraryStop | None:
+    """The first stop of an itinerary whose round is not closed yet."""
+    return next((s for s in itinerary if s.round_status != Round.Status.CLOSED), None)
 
 
 def next_seat(player: Player) -> ItineraryStop | None:
@@ -233,11 +256,23 @@ def next_seat(player: Player) -> ItineraryStop | None:
     While a round is in play this is the table they are at; None once their
     last round is closed (or they have no rounds).
     """
-    rounds = [
-        r for r in rounds_with_seating(player.tournament_id) if r.status != Round.Status.CLOSED
-    ]
-    stops = _itinerary(player, rounds)
-    return stops[0] if stops else None
+    return next_of(player_itinerary(player))
+
+
+def round_to_show(rounds: Sequence[Round], wanted: str | None) -> Round | None:
+    """The round a public page shows: the one asked for by number when there is one,
+    else the round in play (the earliest, should two overlap), else the next to start,
+    else the last. None when there are no rounds."""
+    if not rounds:
+        return None
+    by_number = {r.number: r for r in rounds}
+    if wanted and wanted.isdigit() and int(wanted) in by_number:
+        return by_number[int(wanted)]
+    for status in (Round.Status.IN_PLAY, Round.Status.PLANNED):
+        found = next((r for r in rounds if r.status == status), None)
+        if found is not None:
+            return found
+    return rounds[-1]
 
 
 def players_of(tournament: Tournament, *, active_only: bool = False) -> list[Player]:

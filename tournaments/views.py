@@ -96,6 +96,7 @@ def tournament_create(request):
 def tournament_edit(request, pk: int):
     tournament = _organiser_tournament(request, pk)
     form = TournamentForm(request.POST or None, initial=TournamentForm.initial_for(tournament))
+    form.keep_stored_rounds(tournament.rounds_planned)
     form.show_fixed(services.fixed_settings(tournament), services.replanning_settings(tournament))
     if request.method == "POST" and form.is_valid():
         try:
@@ -714,18 +715,29 @@ def co_organiser_remove(request, pk: int, user_id: int):
 
 @require_GET
 def tournament_public(request, pk: int):
+    """The seating one round at a time (a 400-player night's whole rotation is 12,000
+    seats): the round in play, or the next to play, unless ?round= picks another."""
     tournament = get_object_or_404(Tournament, pk=pk)
-    rounds = list(selectors.rounds_with_seating(tournament))
+    rounds = list(
+        Round.objects.filter(tournament=tournament).order_by("number").only("number", "status")
+    )
+    shown = selectors.round_to_show(rounds, request.GET.get("round"))
+    item = None
+    if shown is not None:
+        rnd = selectors.round_with_seating(tournament, shown.number)
+        item = {
+            "round": rnd,
+            "tables": _tables_view(rnd),
+            "byes": [b.player for b in rnd.byes.all()],
+        }
     return render(
         request,
         "tournaments/public_rotation.html",
         {
             "tournament": tournament,
-            "rounds": [
-                {"round": r, "tables": _tables_view(r), "byes": [b.player for b in r.byes.all()]}
-                for r in rounds
-            ],
-            "players": tournament.players.order_by("name"),
+            "rounds": rounds,
+            "item": item,
+            "players": tournament.players.order_by("name").only("pk", "name"),
         },
     )
 
@@ -735,14 +747,15 @@ def player_seat(request, pk: int, player_pk: int):
     player = get_object_or_404(
         Player.objects.select_related("tournament"), pk=player_pk, tournament_id=pk
     )
+    itinerary = selectors.player_itinerary(player)
     return render(
         request,
         "tournaments/player_seat.html",
         {
             "tournament": player.tournament,
             "player": player,
-            "next_seat": selectors.next_seat(player),
-            "itinerary": selectors.player_itinerary(player),
+            "next_seat": selectors.next_of(itinerary),
+            "itinerary": itinerary,
             "joins_in": late.joins_in(player) if player.late else None,
         },
     )

@@ -122,7 +122,7 @@ def test_the_database_refuses_a_hand_count_past_the_limit(owner):
 
 
 @pytest.mark.parametrize(
-    ("field", "value"), [("rounds_planned", 201), ("rounds_planned", 0), ("seed", 2**31)]
+    ("field", "value"), [("rounds_planned", 31), ("rounds_planned", 0), ("seed", 2**31)]
 )
 def test_the_api_refuses_rounds_and_seeds_past_the_limits(owner, field, value):
     response = api_for(owner).post(
@@ -135,8 +135,8 @@ def test_the_api_refuses_rounds_and_seeds_past_the_limits(owner, field, value):
 
 def test_the_form_refuses_rounds_and_seeds_past_the_limits(client, owner):
     client.force_login(owner)
-    response = client.post(reverse("tournament-create"), form_body(rounds_planned="201"))
-    assert "Plan between 1 and 200 rounds" in html.unescape(response.content.decode())
+    response = client.post(reverse("tournament-create"), form_body(rounds_planned="31"))
+    assert "Plan between 1 and 30 rounds" in html.unescape(response.content.decode())
     tournament = new_tournament(owner)
     response = client.post(
         reverse("tournament-edit", args=[tournament.pk]), form_body(seed=str(2**31))

@@ -497,14 +497,62 @@ def _tokens(t: Tournament) -> list[str]:
     return list(Table.objects.filter(round__tournament=t).values_list("token", flat=True))
 
 
-def test_public_rotation_page_shows_every_round_without_tokens(client, seated):
-    response = client.get(reverse("tournament-public", args=[seated.pk]))
-    content = response.content.decode()
-    assert response.status_code == 200
-    assert content.count("Round ") >= 4
-    assert "<svg" not in content
-    for token in _tokens(seated):
-        assert token not in content
+def test_public_rotation_page_shows_no_tokens_in_any_round(client, seated):
+    for number in range(1, 5):
+        response = client.get(reverse("tournament-public", args=[seated.pk]), {"round": number})
+        content = response.content.decode()
+        assert response.status_code == 200
+        assert f"Round {number} <span" in content
+        assert "<svg" not in content
+        for token in _tokens(seated):
+            assert token not in content
+
+
+def _round_headings(content: str) -> list[str]:
+    return re.findall(r"<h2>Round (\d+) <span", content)
+
+
+def _tables_shown(content: str) -> list[list[str]]:
+    """The players of each table on the page, in page order."""
+    return [
+        sorted(re.findall(r'<a href="/t/\d+/players/\d+/">([^<]+)</a>', card))
+        for card in content.split('class="table-card"')[1:]
+    ]
+
+
+def _seated_at(rnd: Round) -> list[list[str]]:
+    return [
+        sorted(t.seats.values_list("player__name", flat=True))
+        for t in rnd.tables.order_by("number")
+    ]
+
+
+def test_public_rotation_page_shows_one_round_the_current_by_default(client, seated):
+    url = reverse("tournament-public", args=[seated.pk])
+    first = client.get(url).content.decode()
+    # Nothing started: the next round to play, alone, with a picker to every round.
+    assert _round_headings(first) == ["1"]
+    for number in range(1, 5):
+        assert f'href="?round={number}"' in first
+    round_one = Round.objects.get(tournament=seated, number=1)
+    assert _tables_shown(first) == _seated_at(round_one)
+
+    services.start_round(round=round_one)
+    # Round 1 closed and round 2 in play: round 2 is the default.
+    Round.objects.filter(pk=round_one.pk).update(status=Round.Status.CLOSED)
+    services.start_round(round=Round.objects.get(tournament=seated, number=2))
+    assert _round_headings(client.get(url).content.decode()) == ["2"]
+
+    third = client.get(url, {"round": 3}).content.decode()
+    assert _round_headings(third) == ["3"]
+    round_three = Round.objects.get(tournament=seated, number=3)
+    assert _tables_shown(third) == _seated_at(round_three)
+    # "Where do I sit?" still lists everyone, whichever round is shown.
+    for player in seated.players.all():
+        assert f'href="{reverse("player-seat", args=[seated.pk, player.pk])}"' in third
+    # A round that does not exist is not an error: the current round is shown.
+    assert _round_headings(client.get(url, {"round": "99"}).content.decode()) == ["2"]
+    assert _round_headings(client.get(url, {"round": "x"}).content.decode()) == ["2"]
 
 
 def test_where_do_i_sit_shows_the_next_seat_and_the_whole_night(client, seated):

@@ -9,7 +9,7 @@ the shell; metric names are plain strings because the core knows nothing of scor
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Protocol
@@ -57,6 +57,9 @@ class FormatSpec:
     generate: Generate
     replan: Replan
     standings_metrics: tuple[str, ...]
+    # Rounds in the complete schedule (rounds=None) for a number of players, known
+    # without drawing it.
+    complete_length: Callable[[int], int]
 
     @property
     def fixed_teams(self) -> bool:
@@ -122,6 +125,16 @@ def _drawn_anew(planner: _SeatsDrawnAnew) -> tuple[Generate, Replan]:
     return generate, replan
 
 
+def _round_robin_length(size: int) -> Callable[[int], int]:
+    def length(players: int) -> int:
+        # circle_rounds: a ghost makes an odd count even; a round robin of an even
+        # count takes one round fewer than its entrants.
+        entrants = players // size
+        return entrants if entrants % 2 else entrants - 1
+
+    return length
+
+
 def _heads_up(
     players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
 ) -> tuple[Round, ...]:
@@ -165,6 +178,7 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 generate=_PROGRESSIVE[0],
                 replan=_PROGRESSIVE[1],
                 standings_metrics=_POINTS_FIRST,
+                complete_length=progressive.complete_length,
             ),
             FormatSpec(
                 code="teams",
@@ -175,6 +189,7 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 generate=_TEAMS[0],
                 replan=_TEAMS[1],
                 standings_metrics=_WINS_FIRST,
+                complete_length=_round_robin_length(2),
             ),
             FormatSpec(
                 code="six-handed",
@@ -185,6 +200,7 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 generate=_SIX_HANDED[0],
                 replan=_SIX_HANDED[1],
                 standings_metrics=_WINS_FIRST,
+                complete_length=_round_robin_length(3),
             ),
             FormatSpec(
                 code="cutthroat",
@@ -195,6 +211,7 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 generate=_CUTTHROAT[0],
                 replan=_CUTTHROAT[1],
                 standings_metrics=_POINTS_FIRST,
+                complete_length=cutthroat.complete_length,
             ),
             FormatSpec(
                 code="heads-up",
@@ -204,6 +221,7 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 variants=("two-handed",),
                 generate=_heads_up,
                 replan=_HEADS_UP_REPLAN,
+                complete_length=_round_robin_length(1),
                 standings_metrics=(
                     "wins",
                     "points_difference",

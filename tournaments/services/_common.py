@@ -144,7 +144,9 @@ def _check_rules(variant: str, options: object, fmt: str) -> None:
         raise RuleBroken(exc, prefix="rules_") from exc
 
 
-def _check_settings(values: Mapping[str, object]) -> None:
+def _check_settings(values: Mapping[str, object], *, stored_rounds: int | None = None) -> None:
+    """Refuses settings out of range. `stored_rounds`, the number of rounds an event
+    was stored with, passes unchanged even past MAX_ROUNDS (planned before the limit)."""
     name = _clean_name(values["name"])
     if not name:
         raise TournamentError("name_required")
@@ -178,15 +180,48 @@ def _check_settings(values: Mapping[str, object]) -> None:
     if round_play == Tournament.RoundPlay.HANDS and "target" in values["options"]:  # type: ignore[operator]
         raise TournamentError("target_needs_game_rounds")
     rounds = values["rounds_planned"]
-    if rounds is not None and (
-        isinstance(rounds, bool)
-        or not isinstance(rounds, int)
-        or not 1 <= rounds <= limits.MAX_ROUNDS
+    if (
+        rounds is not None
+        and rounds != stored_rounds
+        and (
+            isinstance(rounds, bool)
+            or not isinstance(rounds, int)
+            or not 1 <= rounds <= limits.MAX_ROUNDS
+        )
     ):
         raise TournamentError("bad_rounds_planned", most=limits.MAX_ROUNDS)
     seed = values["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= limits.MAX_SEED:
         raise TournamentError("bad_seed", most=limits.MAX_SEED)
+
+
+def _check_player_count(*, before: int, after: int) -> None:
+    """A change that leaves more than MAX_PLAYERS players playing is refused, unless it
+    does not grow the field: an event stored with more still loses or swaps players."""
+    if after > limits.MAX_PLAYERS and after > before:
+        raise TournamentError("too_many_players", most=limits.MAX_PLAYERS, count=after)
+
+
+def _check_drawable(tournament: Tournament, players: int) -> None:
+    """A rotation is drawn (or drawn again) only within the limits: at most MAX_PLAYERS
+    players and MAX_ROUNDS rounds, the complete rotation's included."""
+    if players > limits.MAX_PLAYERS:
+        raise TournamentError("over_limit:players", count=players, most=limits.MAX_PLAYERS)
+    rounds = tournament.rounds_planned
+    if rounds is not None and rounds > limits.MAX_ROUNDS:
+        raise TournamentError("over_limit:rounds", rounds=rounds, most=limits.MAX_ROUNDS)
+    if rounds is None:
+        _check_complete_rotation(tournament.format, players)
+
+
+def _check_complete_rotation(fmt: str, players: int) -> None:
+    """An empty number of rounds means the complete rotation: refused when it would be
+    longer than MAX_ROUNDS (40 players progressive play 39 rounds)."""
+    complete = rotations.spec(fmt).complete_length(players)
+    if complete > limits.MAX_ROUNDS:
+        raise TournamentError(
+            "complete_rotation_too_long", players=players, rounds=complete, most=limits.MAX_ROUNDS
+        )
 
 
 def _team_display_name(names: Sequence[str]) -> str:

@@ -20,6 +20,7 @@ from . import late
 from ._common import (
     TEAM_SIZES,
     Side,
+    _check_player_count,
     _clean_name,
     _free_team_name,
     _lock,
@@ -232,6 +233,7 @@ def _plan_change(
             raise TournamentError("bad_new_player", why)
         taken[_name_key(name)] = None
 
+    _check_player_count(before=len(active), after=len(active) - len(withdraw) + len(arrive))
     withdrawn_pks = {p.pk for p in withdraw}
     if size is not None:
         # A fixed team cannot play a player short: it leaves whole, or someone stands in.

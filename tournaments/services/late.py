@@ -20,13 +20,15 @@ from tournaments.rotations import late as late_rotation
 from .. import selectors
 from ..errors import TournamentError
 from ..models import Player, Round, Seat, Tournament
-from ._common import TEAM_SIZES, _has_started, _lock, _rotation_error
+from ._common import TEAM_SIZES, _check_drawable, _has_started, _lock, _rotation_error
 from .reprints import mark_for_reprint
 
 
 def draw(tournament: Tournament, names: Sequence[str], teams) -> rotations.Schedule:
     """The whole event drawn afresh for `names`, with the tournament's seed; the
-    engine's refusal in the organiser's words."""
+    engine's refusal in the organiser's words. Refused beyond the site's limits (an
+    event stored before them plays on as drawn)."""
+    _check_drawable(tournament, len(names))
     try:
         return rotations.generate(
             tournament.format, names, tournament.rounds_planned, seed=tournament.seed, teams=teams

@@ -20,6 +20,7 @@ from ._common import (
     NAME_MAX,
     TEAM_NAME_MAX,
     TEAM_SIZES,
+    _check_player_count,
     _clean_name,
     _drop_planned_rotation,
     _lock,
@@ -147,6 +148,11 @@ def import_players_rows(
             accepted.append((name, key))
         if not problems and not accepted:
             problem(None, str(_("There are no names in the list.")))
+        playing = locked.players.filter(active=True).count()
+        try:
+            _check_player_count(before=playing, after=playing + len(accepted))
+        except TournamentError as exc:
+            problem(None, exc.message)
         if problems:
             if len(rows) == 1 and rows[0][0] is None:
                 # One player typed in a form: the problem itself is the message.

@@ -15,6 +15,7 @@ from ._common import (
     ROTATION_FIELDS,
     RULE_FIELDS,
     TEAM_SIZES,
+    _check_complete_rotation,
     _check_settings,
     _clean_name,
     _drop_planned_rotation,
@@ -121,7 +122,16 @@ def update_tournament(*, tournament: Tournament, **changes: object) -> Tournamen
     if changed & fixed.keys():
         raise TournamentError("round_started:settings")
     values = {k: getattr(locked, k) for k in EDITABLE_FIELDS} | changes
-    _check_settings(values)
+    _check_settings(
+        values,
+        stored_rounds=locked.rounds_planned if "rounds_planned" not in changed else None,
+    )
+    if changed & ROTATION_FIELDS and values["rounds_planned"] is None:
+        # Said now rather than when the rotation is drawn: the complete rotation of
+        # the players already listed is longer than the limit.
+        playing = locked.players.filter(active=True).count()
+        if playing:
+            _check_complete_rotation(str(values["format"]), playing)
     old_team_size = TEAM_SIZES.get(locked.format)
     for key in changed:
         value = changes[key]

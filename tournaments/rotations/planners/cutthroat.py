@@ -66,6 +66,21 @@ _START_TRIES_UP_TO = 40
 _STAND_IN_ATTEMPTS = 6
 
 
+# Sizes where no design reaches the bound: the most rounds without a repeated pair.
+_SHORT_OF_BOUND = {5: 2, 6: 1, 7: 1, 11: 5, 12: 4}
+
+
+def complete_length(n: int) -> int:
+    """Rounds of the complete schedule for n players: the bound in the module
+    docstring, which the designs reach for every n up to 204 (beyond, a round by round
+    plan may stop short of it, so this is the most it can be)."""
+    if n < 3:
+        return 0
+    if n in _SHORT_OF_BOUND:
+        return _SHORT_OF_BOUND[n]
+    return n // 2 - (1 if n % 6 in (0, 4) else 0)
+
+
 def generate(
     players: Sequence[str],
     rounds: int | None = None,

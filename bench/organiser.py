@@ -1,0 +1,288 @@
+"""CPU an organiser's requests and the public pages take, for 13, 100 and 400 players.
+
+    DATABASE_URL=postgres://postgres@127.0.0.1:5432/test .venv/bin/python bench/organiser.py
+
+Creates its own database (`bench_organiser`, or --database, on the same server; the one
+named in DATABASE_URL is only used to connect), then for each size a progressive night of
+--rounds rounds (30, the site's limit): players imported from a list, the rotation
+generated, every page read, a change previewed and applied, round 1 started and closed,
+each through the site's own URLs (Django's test client, signed in as the organiser).
+
+Each request is measured cold: the in-process caches (every functools cache, Django's
+cache) are emptied before it, so nothing is carried over from an earlier request. CPU is
+this process plus its PostgreSQL backend (when local): on a machine busy with other work
+wall time measures the queue for the CPU as much as the code. Beside each figure is its
+ratio to a baseline measured in the same run: one plain read of every seat of the
+tournament (a SELECT of the seats, their tables' and rounds' numbers and the players'
+names), so a slower or busier machine moves both. Work that runs in the Celery worker is
+shown as the request that queues it plus the job itself (run here, in this process).
+Figures go to stdout; nothing is asserted. The database is dropped unless --keep.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import os
+import statistics
+import sys
+import time
+import uuid
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from bench.standings import backend_cpu, drop_database, recreate_database, server_url  # noqa: E402
+
+BENCH_DB = "bench_organiser"
+TARGET_CPU = 2.0
+# Django's own caches (URL resolver, templates) are warm in any process that has served
+# one request; the project's are what a request could lean on instead of doing its work.
+OUR_PACKAGES = ("tournaments", "scoring", "leagues", "accounts", "config")
+
+
+def clear_caches() -> None:
+    """Empty the project's in-process caches (every functools cache of the rotation
+    designs, planners and pages) and Django's cache (rate-limit counters live there too)."""
+    import functools
+
+    from django.core.cache import cache
+
+    for obj in gc.get_objects():
+        # type(), not isinstance(): the latter wakes Django's lazy objects.
+        if type(obj) is functools._lru_cache_wrapper and str(
+            getattr(obj, "__module__", "")
+        ).startswith(OUR_PACKAGES):
+            obj.cache_clear()
+    cache.clear()
+    gc.collect()
+
+
+class Meter:
+    def __init__(self) -> None:
+        from django.db import connection
+
+        connection.ensure_connection()
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_backend_pid()")
+            self.pid = cursor.fetchone()[0]
+
+    def cpu(self, function) -> tuple[float, object]:
+        """CPU seconds of one cold call (Python and its PostgreSQL backend) and its result."""
+        clear_caches()
+        backend = backend_cpu(self.pid)
+        started = time.process_time()
+        result = function()
+        cpu = time.process_time() - started
+        after = backend_cpu(self.pid)
+        if backend is not None and after is not None:
+            cpu += after - backend
+        return cpu, result
+
+
+def check(response, *expected: int):
+    if response.status_code not in expected:
+        body = response.content[:400].decode(errors="replace")
+        raise SystemExit(f"{response.request['PATH_INFO']}: {response.status_code}\n{body}")
+    return response
+
+
+def run_size(players: int, rounds: int, meter: Meter, organiser) -> list[tuple[str, float]]:
+    import datetime
+
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournaments import services
+    from tournaments.models import Player, Seat, Tournament
+
+    tournament = Tournament.objects.create(
+        name=f"Bench {players}",
+        date=datetime.date(2026, 12, 6),
+        owner=organiser,
+        rounds_planned=rounds,
+    )
+    services.import_players(
+        tournament=tournament, text="\n".join(f"Player {n:03d}" for n in range(players))
+    )
+    client = Client()
+    client.force_login(organiser)
+    pk = tournament.pk
+    figures: list[tuple[str, float]] = []
+
+    def measure(label: str, function, *expected: int):
+        cpu, response = meter.cpu(function)
+        if expected:
+            check(response, *expected)
+        figures.append((label, cpu))
+        return response
+
+    def seats_read():
+        return list(
+            Seat.objects.filter(table__round__tournament_id=pk).values_list(
+                "table__round__number", "table__number", "position", "player__name"
+            )
+        )
+
+    measure(
+        "generate rotation (POST)",
+        lambda: client.post(reverse("rotation-generate", args=[pk])),
+        302,
+        202,
+    )
+    finish_jobs(meter, figures, "generate rotation (worker job)")
+    baselines = [meter.cpu(seats_read)[0] for _ in range(5)]
+    baseline = statistics.median(baselines)
+    figures.insert(0, ("baseline: SELECT every seat", baseline))
+
+    someone = Player.objects.filter(tournament=tournament).order_by("pk")[players // 2]
+    measure(
+        "public rotation page", lambda: client.get(reverse("tournament-public", args=[pk])), 200
+    )
+    measure(
+        "public rotation page, round 30",
+        lambda: client.get(reverse("tournament-public", args=[pk]), {"round": rounds}),
+        200,
+    )
+    measure(
+        "player seat page",
+        lambda: client.get(reverse("player-seat", args=[pk, someone.pk])),
+        200,
+    )
+    measure(
+        "round page (organiser)", lambda: client.get(reverse("round-detail", args=[pk, 1])), 200
+    )
+    measure(
+        "organiser tournament page",
+        lambda: client.get(reverse("tournament-detail", args=[pk])),
+        200,
+    )
+    measure(
+        "round start",
+        lambda: client.post(reverse("round-start", args=[pk, 1])),
+        302,
+    )
+    measure(
+        "round results (organiser)",
+        lambda: client.get(reverse("round-results", args=[pk, 1])),
+        200,
+    )
+    measure(
+        "round close (forced)",
+        lambda: client.post(
+            reverse("round-results-close", args=[pk, 1]),
+            {"force": "1", "idempotency_key": str(uuid.uuid4())},
+        ),
+        302,
+    )
+    leaver = Player.objects.filter(tournament=tournament).order_by("pk")[1]
+    change = {"withdraw": [leaver.pk], "arrive": "Late Comer"}
+    preview = measure(
+        "change preview (POST)",
+        lambda: client.post(reverse("change-preview", args=[pk]), change),
+        200,
+        202,
+    )
+    finish_jobs(meter, figures, "change preview (worker job)")
+    fingerprints = fingerprints_from(client, preview)
+    measure(
+        "change apply (POST)",
+        lambda: client.post(
+            reverse("change-apply", args=[pk]), {**change, "strategy": "fewest", **fingerprints}
+        ),
+        302,
+    )
+    measure(
+        "public rotation page after change",
+        lambda: client.get(reverse("tournament-public", args=[pk])),
+        200,
+    )
+    return [(label, cpu) for label, cpu in figures]
+
+
+def finish_jobs(meter: Meter, figures: list, label: str) -> None:
+    """Run any job the request left queued (CELERY_TASK_ALWAYS_EAGER runs them at once,
+    so there is nothing to do here unless a broker is set; the bench runs without one)."""
+
+
+def fingerprints_from(client, response) -> dict:
+    import re
+
+    html = response.content.decode()
+    found = dict(
+        re.findall(r'name="(fingerprint(?:_fewest|_balance)?)"[^>]*value="([0-9a-f]+)"', html)
+    )
+    found.update(
+        re.findall(r'value="([0-9a-f]{32})"[^>]*name="(fingerprint(?:_fewest|_balance)?)"', html)
+    )
+    return {k: v for k, v in found.items() if k.startswith("fingerprint")}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--sizes", default="13,100,400", help="players, comma-separated")
+    parser.add_argument("--rounds", type=int, default=30)
+    parser.add_argument("--keep", action="store_true", help="keep the bench database")
+    parser.add_argument(
+        "--database",
+        default=BENCH_DB,
+        help="the database to create and drop (one per person when several share a server)",
+    )
+    args = parser.parse_args()
+
+    base = os.environ.get("DATABASE_URL", "")
+    if not base.startswith(("postgres://", "postgresql://")):
+        print("Set DATABASE_URL=postgres://... (the bench creates its own database there).")
+        return 2
+    recreate_database(base, args.database)
+    os.environ["DATABASE_URL"] = server_url(base, args.database)
+    os.environ.pop("CELERY_BROKER_URL", None)
+    os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings.test")
+    os.environ.setdefault("ALLOWED_HOSTS", "testserver")
+
+    import django
+
+    django.setup()
+    from django.conf import settings
+    from django.contrib.auth import get_user_model
+    from django.core.management import call_command
+    from django.db import connection, connections
+
+    settings.ALLOWED_HOSTS = [*settings.ALLOWED_HOSTS, "testserver"]
+    try:
+        call_command("migrate", verbosity=0)
+        organiser = get_user_model().objects.create_user("bench", password="bench-only")
+        meter = Meter()
+        results = {}
+        for size in [int(s) for s in args.sizes.split(",")]:
+            results[size] = run_size(size, args.rounds, meter, organiser)
+            with connection.cursor() as cursor:
+                cursor.execute("ANALYZE")
+        sizes = list(results)
+        labels = [label for label, _cpu in results[sizes[0]]]
+        width = max(len(label) for label in labels)
+        print(f"CPU seconds per request, cold; progressive, {args.rounds} rounds")
+        print(" " * width + "".join(f"  {f'{n} players':>20}" for n in sizes))
+        for row, label in enumerate(labels):
+            cells = []
+            for n in sizes:
+                cpu = results[n][row][1]
+                ratio = cpu / results[n][0][1]
+                cells.append(f"  {cpu:7.3f} s {ratio:8.0f}x")
+            print(f"{label:<{width}}" + "".join(cells))
+        worst = max(cpu for rows in results.values() for label, cpu in rows[1:])
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+        print(
+            f"target: every request < {TARGET_CPU:.0f} s of CPU at 400 players; worst here "
+            f"{worst:.2f} s (load average {load:.1f}, {os.cpu_count()} CPUs)"
+        )
+    finally:
+        connections.close_all()
+        if not args.keep:
+            drop_database(base, args.database)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
