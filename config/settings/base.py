@@ -171,6 +171,12 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or (
 )
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker takes a task from Redis only when it has a free process to run it in, so at a
+# broker outage it holds no task that is taken but not started. Celery 5.7.0 crashes the
+# whole worker ("Unrecoverable error: AttributeError ... 'hostname'") when it has to put
+# such tasks back while Redis is down (issue 30; upstream kin: celery/kombu #582, #970).
+# It also keeps one organiser's big printout from queueing up inside one worker.
+CELERY_WORKER_DISABLE_PREFETCH = CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
 # A print job no worker has touched for this long is shown as stalled, with Retry:
 # its worker died or none is running. Parts render in seconds, so this is generous.
 PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "600"))
