@@ -5,7 +5,7 @@ Every figure comes from the environment, so one file serves a laptop and a fleet
   own database connection; requests are short (a result is well under a second), so
   about two per core is right, and PostgreSQL's `max_connections` bounds the total
   over every machine.
-- `PORT` (set by honcho and most platforms, default 8000) or `GUNICORN_BIND`.
+- `PORT` (set by most platforms, default 8000) or `GUNICORN_BIND`.
 - `GUNICORN_TIMEOUT` (default 30 s): a worker silent that long is killed and replaced.
   Pages never wait on a PDF (workers render them), and the database's own statement
   timeout (DB_STATEMENT_TIMEOUT_MS, 15 s) answers "busy" well before this.
