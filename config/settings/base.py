@@ -75,9 +75,11 @@ TEMPLATES = [
 ]
 
 # A SQLite file keeps `make run` free of services; deployments and CI set DATABASE_URL.
+# A connection kept between requests is checked before a request reuses it, so after
+# the database restarts each web process reconnects instead of answering a 500.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
