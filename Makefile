@@ -24,8 +24,9 @@ MARKS ?=
 
 .PHONY: run serve test quick lint messages
 
-# The site and a real Celery worker (Procfile.dev, run by honcho) on kombu's filesystem
-# broker in .celery/: print jobs queue and show progress as in production, no service.
+# The site and a real Celery worker (Procfile.dev, run by supervisor, which starts again
+# a process that exits) on kombu's filesystem broker in .celery/: print jobs queue and
+# show progress as in production, no service.
 # The secret key is made (once, in .secret_key) before either starts, so both sign alike;
 # LISTEN tells both whether other devices can reach the site (then DEBUG is off).
 run: export CELERY_BROKER_URL = filesystem://localhost//
@@ -35,10 +36,11 @@ run: $(VENV)/.runtime
 	$(PY) manage.py migrate --noinput
 	$(PY) manage.py load_demo
 	@$(PY) -m config.lan $(HOST)
-	@HOST=$(HOST) LISTEN=$(HOST) PATH="$(CURDIR)/$(VENV)/bin:$$PATH" $(VENV)/bin/honcho start --procfile Procfile.dev
+	@HOST=$(HOST) LISTEN=$(HOST) $(PY) -m config.procs Procfile.dev
 
-# Production: migrate, collectstatic, then gunicorn + Celery worker (Procfile), with
-# DATABASE_URL, CELERY_BROKER_URL, SECRET_KEY, ALLOWED_HOSTS from the environment.
+# Production: migrate, collectstatic, then gunicorn + Celery worker (Procfile, under
+# supervisor), with DATABASE_URL, CELERY_BROKER_URL, SECRET_KEY, ALLOWED_HOSTS from
+# the environment.
 serve: $(VENV)/.runtime
 	@$(MAKE) --no-print-directory debs DEBS="$(RUN_DEBS)"
 	@$(PY) -m config.serve

@@ -5,7 +5,7 @@ Every figure comes from the environment, so one file serves a laptop and a fleet
   own database connection; requests are short (a result is well under a second), so
   about two per core is right, and PostgreSQL's `max_connections` bounds the total
   over every machine.
-- `PORT` (set by honcho and most platforms, default 8000): gunicorn listens on
+- `PORT` (set by supervisor and most platforms, default 8000): gunicorn listens on
   127.0.0.1 at that port, for the reverse proxy on the same machine, and nobody else
   reaches it without the proxy's TLS and request buffering. `GUNICORN_BIND` replaces
   the whole address, e.g. `0.0.0.0:8000` in a container, whose port mapping reaches it

@@ -1,11 +1,15 @@
 """`/healthz`: can this web process serve? For a load balancer or a process monitor.
 
-200 `{"status": "ok", "database": "ok", "broker": "ok"}` when a query runs and the
-broker answers; 503 with the failing part marked "unavailable" otherwise, so the
-balancer sends players elsewhere. It is a middleware placed first (settings.base):
-it answers before the host check (balancers probe by address), the HTTPS redirect,
-sessions and every throttle, and it costs one `SELECT 1` and one broker ping. The
-answer names no host, version or error: anyone may ask.
+200 while a query runs, with each part in the JSON: `{"status": "ok", "database":
+"ok", "broker": "ok"}`. The broker (Redis) only carries print jobs, and pages and
+scores work without it, so a broker that does not answer makes the answer
+`"status": "degraded", "broker": "unavailable"` but still 200: a Redis blip must not
+take every web node out of the balancer. A database that does not answer is a 503.
+`/healthz?strict=1` is a 503 when either part fails, for a monitor that should
+page someone. It is a middleware placed first (settings.base): it answers before the
+host check (balancers probe by address), the HTTPS redirect, sessions and every
+throttle, and it costs one `SELECT 1` and one broker ping. The answer names no host,
+version or error: anyone may ask.
 """
 
 from __future__ import annotations
@@ -58,10 +62,16 @@ def broker_ok() -> bool:
 
 def health(request: HttpRequest) -> JsonResponse:
     checks = {"database": database_ok(), "broker": broker_ok()}
-    healthy = all(checks.values())
-    body = {"status": "ok" if healthy else "unavailable"}
+    strict = request.GET.get("strict") not in (None, "", "0")
+    if all(checks.values()):
+        status, code = "ok", 200
+    elif checks["database"] and not strict:
+        status, code = "degraded", 200
+    else:
+        status, code = "unavailable", 503
+    body = {"status": status}
     body.update({name: "ok" if ok else "unavailable" for name, ok in checks.items()})
-    response = JsonResponse(body, status=200 if healthy else 503)
+    response = JsonResponse(body, status=code)
     response["Cache-Control"] = "no-store"
     # Answered before SecurityMiddleware, so it says this itself.
     response["X-Content-Type-Options"] = "nosniff"

@@ -1,17 +1,19 @@
 """`make serve` (or `python -m config.serve`): the production process set on this machine.
 
 Checks the environment first and names every missing variable in one message, then
-migrates, collects the static files and hands over to honcho, which runs the
-Procfile's web (gunicorn) and worker (Celery) processes until stopped.
+migrates, collects the static files and hands over to supervisor (config.procs),
+which runs the Procfile's web (gunicorn) and worker (Celery) processes until stopped
+and starts again any that exits.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+from config.procs import exec_supervisor
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -69,13 +71,10 @@ def main() -> int:
     for step in (["migrate", "--noinput"], ["collectstatic", "--noinput", "--verbosity", "0"]):
         if subprocess.run([*manage, *step], cwd=ROOT, env=environ).returncode:
             return 1
-    # The Procfile's commands are found next to this Python (the venv's bin).
-    environ["PATH"] = f"{Path(sys.executable).parent}{os.pathsep}{environ.get('PATH', '')}"
-    honcho = shutil.which("honcho", path=environ["PATH"]) or "honcho"
-    os.chdir(ROOT)
-    port = environ.get("PORT", "8000")  # honcho numbers ports from here, web first
-    os.execvpe(honcho, [honcho, "start", "--procfile", "Procfile", "--port", port], environ)
-    return 0  # not reached: honcho runs in this process from here
+    # From here supervisor runs the Procfile's processes and restarts any that exits.
+    environ.setdefault("PORT", "8000")  # gunicorn's (config/gunicorn.py)
+    exec_supervisor(ROOT / "Procfile", environ)
+    return 0  # not reached: supervisord runs in this process from here
 
 
 if __name__ == "__main__":

@@ -41,12 +41,9 @@ def free_port() -> int:
 
 def procfile(path: Path = ROOT / "Procfile") -> dict[str, str]:
     """The Procfile's processes, name -> command."""
-    processes = {}
-    for line in path.read_text().splitlines():
-        if line.strip() and not line.lstrip().startswith("#"):
-            name, _colon, command = line.partition(":")
-            processes[name.strip()] = command.strip()
-    return processes
+    from config.procs import procfile as read
+
+    return read(path)
 
 
 def _with_database(url: str, name: str) -> str:
@@ -111,7 +108,7 @@ def _wait_healthy(base_url: str, processes: dict[str, subprocess.Popen], timeout
 
 def _stop(processes: dict[str, subprocess.Popen]) -> None:
     # Each process leads a session of its own (the shell and whatever it started):
-    # signal the whole group, as honcho does.
+    # signal the whole group, as supervisor does.
     for process in processes.values():
         with contextlib.suppress(ProcessLookupError):
             os.killpg(process.pid, signal.SIGTERM)
@@ -136,8 +133,13 @@ def production_set(
     static_root: Path | None = None,
     extra_env: dict[str, str] | None = None,
     ready_timeout: float = 60,
+    under_make_serve: bool = False,
 ) -> Iterator[ProductionSet]:
     """The Procfile's processes on a fresh database; see the module's docstring.
+
+    `under_make_serve` starts them as `make serve` does instead (`python -m
+    config.serve`: one process, "serve", that migrates and hands over to supervisor),
+    all with one MEDIA_ROOT.
 
     `static_root` may name a folder kept between runs: collectstatic only runs when it
     holds no manifest yet (compressing every static file takes a minute or more).
@@ -179,7 +181,13 @@ def production_set(
         prod.manage("migrate", "--noinput", "--verbosity", "0")
         if not (static_root / "staticfiles.json").exists():
             prod.manage("collectstatic", "--noinput", "--verbosity", "0")
-        for name, command in procfile().items():
+        commands = procfile()
+        if under_make_serve:
+            commands = {"serve": f"exec {sys.executable} -m config.serve"}
+            logs = {"serve": scratch / "serve.log"}
+            media_roots = {"serve": scratch / "media"}
+            prod.logs, prod.media_roots = logs, media_roots
+        for name, command in commands.items():
             media_roots[name].mkdir(exist_ok=True)
             with logs[name].open("wb") as log:
                 processes[name] = subprocess.Popen(

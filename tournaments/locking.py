@@ -43,7 +43,7 @@ and the API answer "busy, try again" instead of an error page.
 
 from __future__ import annotations
 
-from django.db import OperationalError, connection
+from django.db import InterfaceError, OperationalError, connection
 from django.db.models import Prefetch
 from django.utils.translation import gettext_lazy as _
 
@@ -57,6 +57,14 @@ BUSY_MESSAGE = _(
     "stored: wait a moment and try again."
 )
 BUSY_RETRY_AFTER_SECONDS = 2
+# The connection was refused or ended under the query: the server is restarting, or
+# shut the session down (57P01-57P03), or the link broke (class 08). Nothing of the
+# request was committed, and once the server is back a new connection works.
+UNREACHABLE_SQLSTATES = frozenset({"57P01", "57P02", "57P03"})
+UNREACHABLE_MESSAGE = _(
+    "The site cannot reach its database just now. Nothing of yours was stored: wait a "
+    "moment and try again."
+)
 
 
 def lock_tournament(tournament: Tournament) -> Tournament:
@@ -158,6 +166,26 @@ def is_busy(error: BaseException) -> bool:
         return False
     cause = error.__cause__
     return getattr(cause, "sqlstate", None) in BUSY_SQLSTATES
+
+
+def database_unreachable(error: BaseException) -> bool:
+    """True for a database error that means "the server is not there just now"."""
+    if isinstance(error, InterfaceError):  # a connection already closed under us
+        return True
+    if not isinstance(error, OperationalError):
+        return False
+    sqlstate = getattr(error.__cause__, "sqlstate", None) or ""
+    # No SQLSTATE at all: the client could not connect or lost the connection.
+    return not sqlstate or sqlstate.startswith("08") or sqlstate in UNREACHABLE_SQLSTATES
+
+
+def retry_message(error: BaseException):
+    """What to tell the person whose request failed for a reason that passes, or None."""
+    if is_busy(error):
+        return BUSY_MESSAGE
+    if connection.vendor == "postgresql" and database_unreachable(error):
+        return UNREACHABLE_MESSAGE
+    return None
 
 
 def _key_share(model, pk: int, *, nowait: bool = False) -> None:

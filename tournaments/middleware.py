@@ -1,4 +1,5 @@
-"""Pages answer "busy, try again" when the database gave up waiting for a lock."""
+"""Pages answer "busy, try again" when the database gave up waiting for a lock, or
+was not there (restarting): never an error page for a fault that passes."""
 
 from __future__ import annotations
 
@@ -14,8 +15,9 @@ logger = logging.getLogger(__name__)
 
 class BusyDatabaseMiddleware:
     """A view that could not get its row locks within the lock timeout (or ran past the
-    statement timeout) gets a 503 with Retry-After instead of an error page: nothing of
-    the request was stored, and sending it again a moment later works. API views answer
+    statement timeout), or whose database connection was refused or ended (a restart),
+    gets a 503 with Retry-After instead of an error page: nothing of the request was
+    stored, and sending it again a moment later works. API views answer
     through their exception handler; this covers the pages and any other /api/ path."""
 
     def __init__(self, get_response):
@@ -25,10 +27,11 @@ class BusyDatabaseMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request, exception):
-        if not locking.is_busy(exception):
+        message = locking.retry_message(exception)
+        if message is None:
             return None
         logger.warning("busy answer for %s %s: %s", request.method, request.path, exception)
-        message = str(locking.BUSY_MESSAGE)
+        message = str(message)
         if request.path.startswith("/api/"):
             from .api.errors import error_body
 

@@ -77,9 +77,11 @@ TEMPLATES = [
 ]
 
 # A SQLite file keeps `make run` free of services; deployments and CI set DATABASE_URL.
+# A connection kept between requests is checked before a request reuses it, so after
+# the database restarts each web process reconnects instead of answering a 500.
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60, conn_health_checks=True
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -188,6 +190,12 @@ CELERY_RESULT_BACKEND = os.environ.get("CELERY_RESULT_BACKEND") or (
 )
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# A worker takes a task from Redis only when it has a free process to run it in, so at a
+# broker outage it holds no task that is taken but not started. Celery 5.7.0 crashes the
+# whole worker ("Unrecoverable error: AttributeError ... 'hostname'") when it has to put
+# such tasks back while Redis is down (issue 30; upstream kin: celery/kombu #582, #970).
+# It also keeps one organiser's big printout from queueing up inside one worker.
+CELERY_WORKER_DISABLE_PREFETCH = CELERY_BROKER_URL.startswith(("redis://", "rediss://"))
 # A print job no worker has touched for this long is shown as stalled, with Retry:
 # its worker died or none is running. Parts render in seconds, so this is generous.
 PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "600"))

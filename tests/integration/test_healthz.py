@@ -45,14 +45,35 @@ def test_many_probes_are_never_throttled(client):
 
 
 @pytest.mark.services
-def test_broker_down_is_503_naming_the_broker(client, redis_url, settings):
+def test_broker_down_is_still_200_and_names_the_broker(client, redis_url, settings):
+    # Pages and scores work without Redis (only printing waits): a Redis blip must not
+    # take every web process out of the load balancer.
     settings.CELERY_TASK_ALWAYS_EAGER = False
     settings.CELERY_BROKER_URL = f"redis://127.0.0.1:{closed_port()}/0"
 
     response = client.get("/healthz")
 
+    assert response.status_code == 200
+    assert response.json() == {"status": "degraded", "database": "ok", "broker": "unavailable"}
+
+
+@pytest.mark.services
+def test_strict_broker_down_is_503_naming_the_broker(client, redis_url, settings):
+    settings.CELERY_TASK_ALWAYS_EAGER = False
+    settings.CELERY_BROKER_URL = f"redis://127.0.0.1:{closed_port()}/0"
+
+    response = client.get("/healthz?strict=1")
+
     assert response.status_code == 503
     assert response.json() == {"status": "unavailable", "database": "ok", "broker": "unavailable"}
+
+
+@pytest.mark.services
+def test_strict_healthy_site_is_200(client, redis_url, settings):
+    response = client.get("/healthz?strict=1")
+
+    assert response.status_code == 200
+    assert response.json()["status"] == "ok"
 
 
 @pytest.mark.django_db(transaction=True)
@@ -65,6 +86,7 @@ def test_database_down_is_503_naming_the_database(client):
         connection.settings_dict["NAME"] = "/nonexistent-folder/db.sqlite3"
     try:
         response = client.get("/healthz")
+        strict = client.get("/healthz?strict=1")
     finally:
         connection.close()
         connection.settings_dict.clear()
@@ -73,3 +95,4 @@ def test_database_down_is_503_naming_the_database(client):
     assert response.status_code == 503
     assert response.json()["database"] == "unavailable"
     assert response.json()["status"] == "unavailable"
+    assert strict.status_code == 503

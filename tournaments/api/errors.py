@@ -24,7 +24,7 @@ from rest_framework.views import set_rollback
 
 from scoring.errors import RuleBroken
 from tournaments.errors import DomainError
-from tournaments.locking import BUSY_MESSAGE, BUSY_RETRY_AFTER_SECONDS, is_busy
+from tournaments.locking import BUSY_RETRY_AFTER_SECONDS, retry_message
 
 
 class BodyTooLarge(exceptions.APIException):
@@ -46,11 +46,12 @@ def error_body(code: str, message: str, details: list[str] | None = None, **extr
 
 
 def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Response | None:
-    if is_busy(exc):
-        # A row lock not had within the lock timeout: nothing was stored, try again.
+    if (busy := retry_message(exc)) is not None:
+        # A row lock not had within the lock timeout, or the database restarting:
+        # nothing was stored, try again.
         set_rollback()
         return Response(
-            error_body("busy", BUSY_MESSAGE),
+            error_body("busy", busy),
             status=status.HTTP_503_SERVICE_UNAVAILABLE,
             headers={"Retry-After": str(BUSY_RETRY_AFTER_SECONDS)},
         )
