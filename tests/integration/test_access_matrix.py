@@ -1,6 +1,9 @@
 """Every address of the site, asked with every method by every role, answers as
 tournaments/access.py declares: a role it names is let in, any other is refused.
 
+No answer shows a reader a link or card code it does not already hold: strangers none,
+a table's link no seat's link or code, a seat's link only its own.
+
 One night is set up for the whole module (a teams event with its rotation, round 1 in
 play, a co-organiser, a season, a finished printout); each request runs in a savepoint
 rolled back after it, so a removal or a sign-out changes nothing for the next one.
@@ -24,7 +27,10 @@ from leagues.models import Season, SeasonNight
 from tests.factories import TournamentFactory, UserFactory, players_for, sample_names
 from tournaments import access, services
 from tournaments.card_links import card_token
-from tournaments.models import PrintJob, Round, Tournament
+from tournaments.models import PrintJob, Round, Seat, Table, Tournament
+
+# One night for the whole module: its tests run one after another in one process.
+pytestmark = pytest.mark.xdist_group("access_matrix")
 
 # A well-formed token that no table, seat or card has: what a role without the link tries.
 NO_SUCH_TOKEN = "no-such-link-0000000000"
@@ -70,6 +76,8 @@ class Night:
     season_id: int
     job_id: int
     sessions: dict[str, str]  # role -> session key, for the signed-in roles
+    # role -> the credentials (tokens, codes) no answer may show it, with their names
+    unseen: dict[str, dict[str, str]]
 
 
 @pytest.fixture(scope="module")
@@ -98,6 +106,21 @@ def night(django_db_setup, django_db_blocker):
         )
         job.pdf.save("night.pdf", ContentFile(b"%PDF-1.4\n%%EOF\n"))
         sessions = {}
+        credentials = {
+            **{
+                t.token: f"table {t.number} of round {t.round.number}'s link"
+                for t in Table.objects.filter(round__tournament=tournament).select_related("round")
+            },
+            **{
+                s.token: f"{s.player.name}'s seat link in round {s.table.round.number}"
+                for s in Seat.objects.filter(table__round__tournament=tournament).select_related(
+                    "player", "table__round"
+                )
+            },
+            **{p.code: f"{p.name}'s card code" for p in tournament.players.all()},
+            **{card_token(p.pk): f"{p.name}'s card link" for p in tournament.players.all()},
+        }
+        own_seat = {seat.token, seat.player.code, card_token(seat.player_id), table.token}
         for role, user in {
             access.OWNER: owner,
             access.CO_ORGANISER: co_organiser,
@@ -119,6 +142,17 @@ def night(django_db_setup, django_db_blocker):
             season_id=season.pk,
             job_id=job.pk,
             sessions=sessions,
+            # Organisers see every link and code; the table's link is everyone's at the
+            # table; a seat's link shows its player their own code; strangers see none.
+            unseen={
+                access.TABLE_LINK: {k: v for k, v in credentials.items() if k != table.token},
+                access.SEAT_LINK: {k: v for k, v in credentials.items() if k not in own_seat},
+                **{
+                    role: credentials
+                    for role in access.ROLES
+                    if role not in (access.TABLE_LINK, access.SEAT_LINK, *access.ORGANISERS)
+                },
+            },
         )
         transaction.set_rollback(True)
 
@@ -211,8 +245,8 @@ def let_in(response) -> bool:
 _client = Client(raise_request_exception=False)
 
 
-def ask(night: Night, role: str, method: str, route: Route) -> tuple[str, int, bool]:
-    """One request, its writes rolled back: its path, status and whether it let in."""
+def ask(night: Night, role: str, method: str, route: Route):
+    """One request, its writes rolled back: the response."""
     _client.cookies.clear()
     if role in night.sessions:
         _client.cookies[settings.SESSION_COOKIE_NAME] = night.sessions[role]
@@ -220,7 +254,14 @@ def ask(night: Night, role: str, method: str, route: Route) -> tuple[str, int, b
     with transaction.atomic():
         response = _client.generic(method, path, **_headers(night, role, path))
         transaction.set_rollback(True)
-    return path, response.status_code, let_in(response)
+    return response
+
+
+def shown(night: Night, role: str, response) -> list[str]:
+    """The credentials of the night in an answer that its reader does not hold."""
+    body = b"" if response.streaming else response.content
+    unseen = night.unseen.get(role, {})
+    return sorted(name for secret, name in unseen.items() if secret.encode() in body)
 
 
 def test_every_route_is_declared_and_every_declaration_is_a_route():
@@ -229,10 +270,15 @@ def test_every_route_is_declared_and_every_declaration_is_a_route():
         f"{route.key} ({route.route})" for route in ROUTES if access.declared(route.key) is None
     )
     stale = sorted(set(access.ROUTES) - keys)
-    assert not undeclared, "Routes missing from tournaments/access.py ROUTES: " + ", ".join(
-        undeclared
-    )
-    assert not stale, "tournaments/access.py declares routes that do not exist: " + ", ".join(stale)
+    problems = []
+    if undeclared:
+        problems.append(
+            "Routes missing from tournaments/access.py ROUTES: " + ", ".join(undeclared)
+        )
+    if stale:
+        problems.append("tournaments/access.py ROUTES names no such route: " + ", ".join(stale))
+    if problems:
+        pytest.fail("\n".join(problems))
 
 
 # Marked so that the test database is set up; each test then runs in a savepoint of
@@ -241,12 +287,11 @@ def test_every_route_is_declared_and_every_declaration_is_a_route():
 @pytest.mark.parametrize("route", ROUTES, ids=[route.key for route in ROUTES])
 def test_each_role_is_let_in_exactly_where_declared(night, route):
     declared = access.declared(route.key)
-    assert declared is not None, (
-        f"{route.key} ({route.route}) is not declared in tournaments/access.py ROUTES"
-    )
-    methods = ADMIN_METHODS if access.declared(route.key) is access.ADMIN else access.METHODS
+    if declared is None:
+        pytest.fail(f"{route.key} ({route.route}) is not declared in tournaments/access.py ROUTES")
+    methods = ADMIN_METHODS if declared is access.ADMIN else access.METHODS
     wrong = []
-    answers: dict[tuple, tuple[int, bool]] = {}
+    answers = {}
     for method in methods:
         allowed = declared.get(method, access.NOBODY)
         for role in access.ROLES:
@@ -255,8 +300,9 @@ def test_each_role_is_let_in_exactly_where_declared(night, route):
             # anonymous visitor sends: asked once, the answer holds for both.
             request = (method, path, night.sessions.get(role), str(_headers(night, role, path)))
             if request not in answers:
-                answers[request] = ask(night, role, method, route)[1:]
-            status, entered = answers[request]
+                answers[request] = ask(night, role, method, route)
+            response = answers[request]
+            status, entered = response.status_code, let_in(response)
             where = f"{method} {path} ({route.key}) as {role}: {status}"
             if status >= 500:
                 wrong.append(f"{where}, a server error")
@@ -264,4 +310,7 @@ def test_each_role_is_let_in_exactly_where_declared(night, route):
                 wrong.append(f"{where} let in, but access.py does not declare {role}")
             elif not entered and role in allowed:
                 wrong.append(f"{where} refused, but access.py declares {role} may use it")
-    assert not wrong, "\n".join(wrong)
+            if leaked := shown(night, role, response):
+                wrong.append(f"{where} shows {', '.join(leaked)}")
+    if wrong:
+        pytest.fail("\n".join(wrong))
