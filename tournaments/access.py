@@ -1,10 +1,13 @@
 """Who may use which address, for every route of the site: pages and API, every app.
 
 Plain data, read by tests/integration/test_access_matrix.py, which walks every URL
-pattern with every method as each role below and fails on a route missing here, on a
-role let in that is not declared, and on a declared role refused. The views keep
-enforcing it through tournaments.permissions (and the API's permission classes built
-on it); this module says what the answers must be, it decides nothing at run time.
+pattern with every method (the admin's with GET and POST, all it uses) as each role
+below and fails on a route missing here, on a role let in that is not declared, on a
+declared role refused, and on an answer showing a link or card code to a role that
+does not hold it (organisers see all; a seat's link shows its own player theirs).
+The views keep enforcing it through tournaments.permissions (and the API's permission
+classes built on it); this module says what the answers must be and decides nothing
+at run time.
 
 Roles, against one tournament with its rounds, tables, seats and players:
 - `anonymous`: no account, no link;
