@@ -24,11 +24,14 @@ urlpatterns = [
     *(path("api/", include(router.urls)) for router in API_ROUTERS),
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # The split view serves its start-up script as a file: the CSP allows no inline
-    # script. Swagger UI adds a <style> of its own, allowed on this page alone.
+    # script. Swagger UI adds a <style> of its own, allowed on this page alone. It is a
+    # page to read: asked anything else (OPTIONS would render no template), a 405.
     path(
         "api/docs/",
         csp_update({"style-src": [UNSAFE_INLINE]})(
-            SpectacularSwaggerSplitView.as_view(url_name="api-schema")
+            SpectacularSwaggerSplitView.as_view(
+                url_name="api-schema", http_method_names=["get", "head"]
+            )
         ),
         name="api-docs",
     ),

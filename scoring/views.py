@@ -8,7 +8,7 @@ from django.contrib.auth.decorators import login_required
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.permissions import organised_tournament
@@ -540,6 +540,7 @@ _ACTIONS = {
 }
 
 
+@require_GET
 def table_history(request, token: str):
     summary = selectors.table_summary(_table(token))
     changes = selectors.history_entries(summary)
@@ -557,6 +558,7 @@ def _organiser_round(request, pk: int, number: int) -> Round:
 
 
 @login_required
+@require_GET
 def round_results(request, pk: int, number: int):
     rnd = _organiser_round(request, pk, number)
     board = selectors.round_board(rnd)

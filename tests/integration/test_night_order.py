@@ -391,6 +391,27 @@ def test_the_api_asks_for_the_preview_before_a_removal_changes_the_rotation(orga
     assert tournament.rounds.count() == 8
 
 
+def test_only_the_organisers_may_ask_what_a_removal_would_do(organiser, django_user_model):
+    """The preview re-plans the whole rotation: nobody else may set that work going."""
+    tournament = night(organiser)
+    ada = tournament.players.get(name="Ada Byron")
+    path = f"/api/tournaments/{tournament.pk}/players/{ada.pk}/removal/"
+    stranger, helper = APIClient(), APIClient()
+    stranger.force_authenticate(django_user_model.objects.create_user("another-club"))
+    co_organiser = django_user_model.objects.create_user("helper")
+    services.add_co_organiser(tournament=tournament, user=co_organiser)
+    helper.force_authenticate(co_organiser)
+
+    anonymous = APIClient().get(path)
+    other = stranger.get(path)
+
+    assert anonymous.status_code in (401, 403)
+    assert anonymous.json()["error"] == "not_authenticated"
+    assert other.status_code == 403 and other.json()["error"] == "not_organiser"
+    assert other.json()["message"] == "Only the organisers of this tournament can do that."
+    assert helper.get(path).json()["outcome"] == "replan"
+
+
 # ------------------------------------------------------------------ the next step
 
 

@@ -26,7 +26,7 @@ from tournaments import selectors, services
 from tournaments.models import Player, Round, Team, Tournament
 
 from . import serializers as s
-from .permissions import IsTournamentOrganiser, is_organiser
+from .permissions import IsOrganiserAlways, IsTournamentOrganiser, is_organiser
 from .schema import NUMBER, TOURNAMENT_ID, ApiErrorsMixin, refusals
 
 PLAYER_ID = OpenApiParameter("player_id", OpenApiTypes.INT, OpenApiParameter.PATH)
@@ -194,9 +194,16 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
         parameters=[PLAYER_ID],
         responses={200: s.PlayerRemovalSerializer, **refusals(400, 403, 404)},
     )
-    @action(detail=True, methods=["get"], url_path=r"players/(?P<player_id>[0-9]+)/removal")
+    # It re-plans the whole rotation, as the removal would: organisers only, reads too.
+    @action(
+        detail=True,
+        methods=["get"],
+        url_path=r"players/(?P<player_id>[0-9]+)/removal",
+        permission_classes=[IsOrganiserAlways],
+    )
     def player_removal(self, request: Request, pk: str, player_id: str) -> Response:
-        """What removing the player would do to the list and the rotation (writes nothing)."""
+        """What removing the player would do to the list and the rotation (writes
+        nothing); for the tournament's organisers."""
         tournament = self._tournament()
         player = get_object_or_404(Player, tournament=tournament, pk=player_id)
         return Response(s.PlayerRemovalSerializer(services.preview_removal(player=player)).data)
