@@ -173,6 +173,8 @@ ROUTES: dict[str, dict[str, frozenset[str]]] = {
     "player-add": ORGANISER_FORM,
     "player-import": ORGANISER_FORM,
     "player-remove": ORGANISER_PAGE_AND_FORM,
+    "player-detail": ORGANISER_PAGE,
+    "card-reissue": ORGANISER_PAGE_AND_FORM,
     "player-late": ORGANISER_FORM,
     "teams-pair": ORGANISER_FORM,
     "teams-random": ORGANISER_FORM,
@@ -192,6 +194,7 @@ ROUTES: dict[str, dict[str, frozenset[str]]] = {
     "api-tournament-import-players": TOURNAMENT_API_WRITE,
     # The preview re-plans the whole rotation: organisers only, like the removal itself.
     "api-tournament-player-removal": ORGANISER_API_READ,
+    "api-tournament-reissue-card": TOURNAMENT_API_WRITE,
     "api-tournament-remove-player": {DELETE: ORGANISERS, OPTIONS: EVERYONE},
     "api-tournament-player-late": TOURNAMENT_API_WRITE,
     "api-tournament-teams": TOURNAMENT_API_READ_WRITE,
