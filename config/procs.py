@@ -53,6 +53,9 @@ def supervisor_config(processes: dict[str, str], *, workdir: Path, rundir: Path)
         f"pidfile={rundir / 'supervisord.pid'}",
         "loglevel=info",
     ]
+    if os.geteuid() == 0:
+        # Said outright, supervisor does not print a CRIT line about it at every start.
+        lines.append("user=root")
     for name, command in processes.items():
         # supervisor reads %(name)s in its values: a literal % is written %%.
         shell = shlex.join(["/bin/sh", "-c", command]).replace("%", "%%")
