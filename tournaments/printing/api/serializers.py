@@ -34,9 +34,8 @@ class PrintJobSerializer(serializers.ModelSerializer):
     )
     stalled = serializers.BooleanField(
         source="is_stalled",
-        help_text="Waiting or rendering, but no worker moved it on for "
-        "a long while. Reading a job marks a stalled one failed (see `error`), so this is "
-        "true only in answers made before that.",
+        help_text="Sent to a worker or rendering, but no worker moved it on for a long "
+        "while. A periodic task soon marks it failed (see `error`).",
     )
     download = serializers.SerializerMethodField(help_text="The PDF's address once done.")
 
