@@ -23,8 +23,9 @@ def seating_fingerprint(seating: Seating) -> str:
             tournament.name,
             str(tournament.date),
             tournament.venue,
-            tournament.format,
-            tournament.round_play,
+            # str(): a row just saved holds the enum member, one read back its value.
+            str(tournament.format),
+            str(tournament.round_play),
             tournament.hands_per_round,
         )
     ]
