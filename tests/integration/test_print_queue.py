@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 from django.urls import reverse
+from django.utils import timezone
 from rest_framework.test import APIClient
 
 from tests.factories import UserFactory
@@ -80,9 +81,15 @@ def test_organisers_take_turns_the_one_served_longest_ago_first(
 def test_a_fourth_job_is_refused_in_plain_words_on_the_page_and_the_api(night, client):
     tournament, ann, bob = night
     # No commit in this test: the three stay unfinished, one sent and two waiting.
-    for _ in range(3):
+    asked = [
         request_print(tournament=tournament, kind="rotation-chart", requested_by=ann)
+        for _ in range(3)
+    ]
+    # The first went to the workers (its send is no part of this test).
+    PrintJob.objects.filter(pk=asked[0].pk).update(dispatched_at=timezone.now())
     client.force_login(ann)
+    waiting = client.get(reverse("print-job", args=[asked[2].pk])).content.decode()
+    assert "Waiting for your earlier printout to be made first" in waiting
     page = client.post(
         reverse("print-request", args=[tournament.pk]),
         {"kind": "rotation-chart", "paper": "a4", "per_page": "4"},
@@ -94,6 +101,8 @@ def test_a_fourth_job_is_refused_in_plain_words_on_the_page_and_the_api(night, c
     answer = api.post(f"/api/tournaments/{tournament.pk}/print-jobs/", {"kind": "table-cards"})
     assert answer.status_code == 429
     assert answer.json()["error"] == "print_queue_full" and FULL in answer.json()["message"]
+    polled = api.get(f"/api/print-jobs/{asked[2].pk}/").json()
+    assert polled["status"] == "queued" and polled["waiting"] is True
     assert PrintJob.objects.count() == 3
     # A co-organiser is an organiser of their own: Bob may still print.
     api.force_login(bob)
