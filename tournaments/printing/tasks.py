@@ -90,7 +90,8 @@ def job_seating(job: PrintJob) -> Seating:
 
 def check_seating(job: PrintJob, fingerprint: str) -> None:
     """SeatingChanged unless `fingerprint` is the one the job started from."""
-    if fingerprint != job.options.get("seating", ""):
+    # A job started before fingerprints were taken has none to compare with.
+    if "seating" in job.options and fingerprint != job.options["seating"]:
         raise SeatingChanged()
 
 
