@@ -170,16 +170,17 @@ def build_print_job(job_id: int) -> None:
     if not updated:
         # Delivered twice, or already built: the row says what happened.
         return
-    try:
-        job = PrintJob.objects.select_related("tournament").get(pk=job_id)
-        with in_language(job):
+    job = PrintJob.objects.select_related("tournament").get(pk=job_id)
+    # The job's messages too are in the organiser's language.
+    with in_language(job):
+        try:
             _build(job)
-    except Exception as exc:
-        _failed(job_id, exc)
-        if current_app.conf.task_always_eager or isinstance(exc, SeatingChanged):
-            # The job row has the message; the request that queued it need not crash.
-            return
-        raise
+        except Exception as exc:
+            _failed(job_id, exc)
+            if current_app.conf.task_always_eager or isinstance(exc, SeatingChanged):
+                # The job row has the message; the request that queued it need not crash.
+                return
+            raise
 
 
 def _failed(job_id: int, exc: BaseException) -> None:
@@ -226,22 +227,22 @@ def render_print_part(job_id: int, index: int) -> None:
     if job is None or job.status != PrintJob.Status.RUNNING:
         # Another part already failed (or the job was deleted): no point rendering.
         return
-    try:
-        with in_language(job):
+    with in_language(job):
+        try:
             parts, seating = job_document(job)
             check_seating(job, seating)
             total = job.options.get("parts", len(parts))
             _store_part(job_id, index, parts[index], base_url=job.options.get("base_url", ""))
-        if _count_part(job_id, total):
-            _merge(job_id, total)
-        elif not PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).exists():
-            # Another part failed while this one rendered: leave no stray files.
-            delete_parts(job_id)
-    except SeatingChanged as exc:
-        _failed(job_id, exc)
-    except Exception as exc:
-        _failed(job_id, exc)
-        raise
+            if _count_part(job_id, total):
+                _merge(job_id, total)
+            elif not PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).exists():
+                # Another part failed while this one rendered: leave no stray files.
+                delete_parts(job_id)
+        except SeatingChanged as exc:
+            _failed(job_id, exc)
+        except Exception as exc:
+            _failed(job_id, exc)
+            raise
 
 
 def _store_part(job_id: int, index: int, part: Part, *, base_url: str) -> None:
