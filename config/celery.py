@@ -2,8 +2,10 @@
 
 import logging
 import os
+from pathlib import Path
 
 from celery import Celery
+from celery.beat import PersistentScheduler
 from celery.signals import after_setup_logger, celeryd_init
 
 from config.db import use_timeouts
@@ -34,3 +36,12 @@ def quiet_renderer(**_kwargs) -> None:
     lines a page it lays out, burying them."""
     for name in ("weasyprint", "fontTools"):
         logging.getLogger(name).setLevel(logging.WARNING)
+
+
+class BeatSchedule(PersistentScheduler):
+    """Celery beat's own scheduler, which also makes the folder of its schedule file
+    (CELERY_BEAT_SCHEDULE_FILENAME: .celery/ by default, gitignored) on first start."""
+
+    def _open_schedule(self):
+        Path(self.schedule_filename).parent.mkdir(parents=True, exist_ok=True)
+        return super()._open_schedule()

@@ -2,7 +2,7 @@
 
 `production_set()` makes a fresh PostgreSQL database on the server `DATABASE_URL` names,
 migrates it and collects the static files under `config.settings.production`, then
-starts every process of the repository's `Procfile` (gunicorn and the Celery worker),
+starts every process of the repository's `Procfile` (gunicorn, the Celery worker, beat),
 each with a MEDIA_ROOT of its own, as on separate machines, and waits for `/healthz`.
 On leaving it stops them and drops the database.
 
@@ -164,6 +164,8 @@ def production_set(
         # A queue of its own, so no other worker on this Redis takes its tasks.
         CELERY_QUEUE=f"production-set-{database}",
         STATIC_ROOT=str(static_root),
+        # Beat's schedule file, of this set alone (several sets may run at once).
+        CELERY_BEAT_SCHEDULE_FILENAME=str(scratch / "beat-schedule"),
         PORT=str(port),
         WEB_CONCURRENCY=str(web_workers),
         WORKER_CONCURRENCY=str(worker_concurrency),

@@ -304,6 +304,13 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED,
         gettext_noop("There is no rotation yet: generate the rotation before printing."),
     ),
+    "print_queue_full": Entry(
+        Kind.TOO_MANY,
+        gettext_noop(
+            "You already have a printout being made and two waiting. Wait until one of "
+            "them is ready, then ask for this one again."
+        ),
+    ),
     "printing_unavailable": Entry(
         Kind.UNAVAILABLE,
         gettext_noop(

@@ -4,6 +4,7 @@ project is in this module; services call these functions instead.
 The order, from the top:
 
     Tournament -> Round(s) -> Table(s) -> TableResult -> a leaf row (PrintJob, StandingsSettings)
+                                                          -> the print queue (advisory lock)
 
 A league Season is locked on its own, never with any of those (season writes change
 only members and player links).
@@ -140,6 +141,23 @@ def lock_result(table: Table):
 def lock_print_job(job_id: int) -> PrintJob:
     """A print job's row, alone: a worker counting finished parts."""
     return PrintJob.objects.select_for_update().get(pk=job_id)
+
+
+# Any fixed number: PostgreSQL's advisory locks are named by a 64-bit key.
+PRINT_QUEUE_KEY = 0x45554348_5052494E  # "EUCH" "PRIN"
+
+
+def lock_print_queue() -> None:
+    """The print queue as a whole, to the end of the transaction: counting an
+    organiser's jobs and choosing which jobs go to the workers (an advisory lock:
+    it guards no row). Taken last; under it only waiting jobs' rows are written,
+    which no other writer locks."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [PRINT_QUEUE_KEY])
+    else:
+        # SQLite ignores FOR UPDATE; writing first takes its one write lock.
+        PrintJob.objects.filter(pk=0).update(progress=0)
 
 
 def lock_standings_settings(tournament: Tournament):

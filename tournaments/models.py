@@ -355,6 +355,10 @@ class PrintJob(models.Model):
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # A job waits in the database until the dispatcher hands it to a worker
+    # (tournaments/printing/queue.py): one at a time per organiser.
+    dispatched_at = models.DateTimeField(_("sent to a worker"), null=True, blank=True)
+    started_at = models.DateTimeField(_("started"), null=True, blank=True)
     # Every step of the work moves this on; a job that stops moving has lost its worker.
     touched_at = models.DateTimeField(_("last worked on"), default=timezone.now)
     finished_at = models.DateTimeField(null=True, blank=True)
@@ -368,9 +372,15 @@ class PrintJob(models.Model):
         return f"{self.get_kind_display()} — {self.tournament}"
 
     @property
+    def is_waiting(self) -> bool:
+        """Queued behind the same organiser's printout, not yet sent to a worker."""
+        return self.status == self.Status.QUEUED and self.dispatched_at is None
+
+    @property
     def is_stalled(self) -> bool:
-        """Waiting or rendering, but no worker has worked on it for a long while."""
-        if self.status not in (self.Status.QUEUED, self.Status.RUNNING):
+        """Sent to a worker or rendering, but no worker has worked on it for a long
+        while. A job still waiting its organiser's turn is not stalled."""
+        if self.status not in (self.Status.QUEUED, self.Status.RUNNING) or self.is_waiting:
             return False
         limit = datetime.timedelta(seconds=settings.PRINT_JOB_STALL_SECONDS)
         return timezone.now() - self.touched_at > limit

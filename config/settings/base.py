@@ -199,6 +199,32 @@ CELERY_WORKER_DISABLE_PREFETCH = CELERY_BROKER_URL.startswith(("redis://", "redi
 # A print job no worker has touched for this long is shown as stalled, with Retry:
 # its worker died or none is running. Parts render in seconds, so this is generous.
 PRINT_JOB_STALL_SECONDS = int(os.environ.get("PRINT_JOB_STALL_SECONDS", "600"))
+# Finished printouts (their PDFs and rows) are deleted this many days after they were
+# made, by Celery beat; 0 keeps them for ever.
+PRINT_RETENTION_DAYS = int(os.environ.get("PRINT_RETENTION_DAYS", "30"))
+# Workers take one task at a time and acknowledge it once done, so tasks wait in the
+# broker, in the order the print queue sent them (tournaments/printing/queue.py), not
+# in one worker's prefetch buffer while another is idle.
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_ACKS_LATE = True
+# Celery beat (the Procfiles' `beat` process) runs periodic work: failing stalled print
+# jobs (pages only read) and deleting old printouts. Its schedule file records when each
+# ran last: under .celery/ (gitignored) unless CELERY_BEAT_SCHEDULE_FILENAME names a
+# writable place (production: e.g. /var/lib/euchre/beat-schedule).
+CELERY_BEAT_SCHEDULE_FILENAME = os.environ.get(
+    "CELERY_BEAT_SCHEDULE_FILENAME", str(BASE_DIR / ".celery" / "beat-schedule")
+)
+CELERY_BEAT_SCHEDULER = "config.celery:BeatSchedule"
+CELERY_BEAT_SCHEDULE = {
+    "fail-stalled-print-jobs": {
+        "task": "tournaments.printing.periodic.fail_stalled_print_jobs",
+        "schedule": float(os.environ.get("PRINT_STALL_CHECK_SECONDS", "60")),
+    },
+    "delete-old-printouts": {
+        "task": "tournaments.printing.periodic.delete_old_printouts",
+        "schedule": float(os.environ.get("PRINT_RETENTION_CHECK_SECONDS", "3600")),
+    },
+}
 # Standings are the leagues app's, which builds on tournaments: printing takes their
 # snapshot through this name instead of importing leagues.
 PRINTING_STANDINGS_SNAPSHOT = "leagues.selectors.snapshots.standings_snapshot"

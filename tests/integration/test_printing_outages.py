@@ -15,6 +15,7 @@ from rest_framework.test import APIClient
 
 from tests.integration.test_printing import make_event
 from tournaments.models import PrintJob, Tournament
+from tournaments.printing.periodic import fail_stalled_print_jobs
 from tournaments.printing.tasks import part_name
 
 # Nothing listens on port 1: a broker that is down, as Redis is when it has stopped.
@@ -124,9 +125,8 @@ def stuck_job(tournament: Tournament, *, status: str, parts: int) -> PrintJob:
     )
     for index in range(parts):
         default_storage.save(part_name(job.pk, index), ContentFile(b"%PDF-1.7 part"))
-    PrintJob.objects.filter(pk=job.pk).update(
-        touched_at=timezone.now() - datetime.timedelta(minutes=11)
-    )
+    long_ago = timezone.now() - datetime.timedelta(minutes=11)
+    PrintJob.objects.filter(pk=job.pk).update(touched_at=long_ago, dispatched_at=long_ago)
     return job
 
 
@@ -137,17 +137,20 @@ def stuck_job(tournament: Tournament, *, status: str, parts: int) -> PrintJob:
         ("running", "The print worker has not moved this printout on for 10 minutes"),
     ],
 )
-def test_a_stalled_job_is_marked_failed_with_retry_and_its_part_files_removed(
+def test_the_periodic_task_marks_a_stalled_job_failed_with_retry_and_removes_its_parts(
     db, settings, media_root, status, message
 ):
     settings.PRINT_JOB_STALL_SECONDS = 600
     tournament = make_event(fmt=Tournament.Format.HEADS_UP, players=4, rounds=1)
     stuck = stuck_job(tournament, status=status, parts=2)
-    fresh = PrintJob.objects.create(tournament=tournament, kind="rotation-chart", status=status)
+    fresh = PrintJob.objects.create(
+        tournament=tournament, kind="rotation-chart", status=status, dispatched_at=timezone.now()
+    )
     assert default_storage.exists(part_name(stuck.pk, 1))
 
-    client = organiser_client(tournament)
-    page = client.get(reverse("print-job", args=[stuck.pk])).content.decode()
+    assert fail_stalled_print_jobs() == 1
+
+    page = organiser_client(tournament).get(reverse("print-job", args=[stuck.pk])).content.decode()
     assert message in page and "Press Retry" in page
     assert reverse("print-retry", args=[stuck.pk]) in page
     stuck.refresh_from_db()
@@ -160,21 +163,40 @@ def test_a_stalled_job_is_marked_failed_with_retry_and_its_part_files_removed(
     assert fresh.status == status
 
 
-def test_the_print_page_and_the_api_mark_stalled_jobs_failed_too(db, settings, media_root):
+def test_the_print_pages_and_the_api_only_read_a_stalled_job(db, settings, media_root):
     settings.PRINT_JOB_STALL_SECONDS = 600
     tournament = make_event(fmt=Tournament.Format.HEADS_UP, players=4, rounds=1)
     listed = stuck_job(tournament, status="running", parts=1)
     polled = stuck_job(tournament, status="queued", parts=0)
 
-    listing = organiser_client(tournament).get(reverse("print-request", args=[tournament.pk]))
-    assert "Failed" in listing.content.decode()
-    listed.refresh_from_db()
-    assert listed.status == PrintJob.Status.FAILED
-    assert not default_storage.exists(part_name(listed.pk, 0))
-
+    client = organiser_client(tournament)
+    client.get(reverse("print-request", args=[tournament.pk]))
+    page = client.get(reverse("print-job", args=[listed.pk])).content.decode()
+    # Still stuck, and the page says why.
+    assert "The print worker has not moved this printout on for 10 minutes" in page
     body = organiser_client(tournament, APIClient).get(f"/api/print-jobs/{polled.pk}/").json()
-    assert body["status"] == "failed" and body["stalled"] is False
-    assert "No print worker has picked this printout up" in body["error"]
+    assert body["status"] == "queued" and body["stalled"] is True
+
+    listed.refresh_from_db()
+    polled.refresh_from_db()
+    assert (listed.status, polled.status) == ("running", "queued")
+    assert default_storage.exists(part_name(listed.pk, 0))
+
+
+def test_a_job_waiting_its_turn_is_not_stalled(db, settings, media_root):
+    settings.PRINT_JOB_STALL_SECONDS = 600
+    tournament = make_event(fmt=Tournament.Format.HEADS_UP, players=4, rounds=1)
+    ahead = stuck_job(tournament, status="running", parts=0)
+    PrintJob.objects.filter(pk=ahead.pk).update(touched_at=timezone.now())
+    behind = PrintJob.objects.create(tournament=tournament, kind="rotation-chart")
+    PrintJob.objects.filter(pk=behind.pk).update(
+        touched_at=timezone.now() - datetime.timedelta(minutes=30)
+    )
+    behind.refresh_from_db()
+    assert behind.is_waiting and not behind.is_stalled
+    assert fail_stalled_print_jobs() == 0
+    behind.refresh_from_db()
+    assert behind.status == PrintJob.Status.QUEUED and behind.dispatched_at is None
 
 
 def test_a_worker_that_moves_the_job_on_meanwhile_is_not_overruled(db, settings, media_root):

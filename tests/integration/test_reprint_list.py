@@ -70,10 +70,11 @@ def test_one_tap_prints_exactly_the_listed_cards_and_then_the_list_is_gone(
 def test_a_failed_printout_keeps_the_list(client, night, django_capture_on_commit_callbacks):
     moved = _arrive(night, "Late Larry")
     client.force_login(night.owner)
-    # Queued, but no worker ever takes it: it stalls and is marked failed.
+    # Sent to the workers, but no worker ever takes it: it stalls and is marked failed.
     with django_capture_on_commit_callbacks(execute=False):
         client.post(reverse("reprint-print", args=[night.pk]))
-    PrintJob.objects.update(touched_at=timezone.now() - datetime.timedelta(hours=1))
+    an_hour_ago = timezone.now() - datetime.timedelta(hours=1)
+    PrintJob.objects.update(touched_at=an_hour_ago, dispatched_at=an_hour_ago)
     assert fail_stalled(PrintJob.objects.all()) == 1
     assert set(_listed(client, night)) == moved
 

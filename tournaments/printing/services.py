@@ -1,14 +1,15 @@
-"""Asking for a PDF: a job row now, the work in a Celery worker once the row is committed.
+"""Asking for a PDF: a job row now, the work in a Celery worker once the row is committed
+and the organiser's turn comes (queue.py).
 
 A job is never left waiting for nothing: if the broker cannot take it, the row is
 marked failed and the organiser told printing is unavailable; if its worker dies,
-the job is marked failed (with Retry) once it has stalled, and its part files go.
+the periodic task (periodic.py) marks it failed (with Retry) once it has stalled, and
+its part files go.
 """
 
 from __future__ import annotations
 
 import datetime
-import logging
 
 from django.conf import settings
 from django.db import transaction
@@ -17,7 +18,6 @@ from django.utils import timezone, translation
 from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-from kombu.exceptions import OperationalError
 
 from tournaments.error_catalog import CATALOG
 from tournaments.errors import DomainError
@@ -26,11 +26,9 @@ from tournaments.site_address import public_base_url
 
 from .cards import StandingsTable
 from .layout import PAPER_MM
+from .queue import PrintingUnavailable, dispatch, make_room
 
 PER_PAGE_CHOICES = (4, 1)
-
-
-logger = logging.getLogger(__name__)
 
 
 class PrintRequestError(DomainError):
@@ -48,20 +46,6 @@ class PrintRequestError(DomainError):
 
 class PlayersRefused(PrintRequestError):
     """The players chosen for a printout cannot be printed for (the message says why)."""
-
-
-class PrintingUnavailable(DomainError):
-    """The print queue (the broker) cannot be reached; nothing was printed.
-
-    The job asked for is already marked failed, so it is not left queued forever.
-    """
-
-    def __init__(self, message: object = None) -> None:
-        super().__init__("printing_unavailable", message)
-
-
-def unavailable_message() -> str:
-    return PrintingUnavailable().message
 
 
 def default_base_url() -> str:
@@ -119,6 +103,7 @@ def request_print(
         options["standings"] = standings.to_json()
     elif not tournament.rounds.exists():
         raise PrintRequestError("print_no_rotation")
+    make_room(tournament=tournament, requested_by=requested_by)
     job = PrintJob.objects.create(
         tournament=tournament,
         kind=kind,
@@ -169,23 +154,11 @@ def retry_print(*, job: PrintJob, requested_by=None) -> PrintJob:
 
 
 def _queue(job: PrintJob) -> None:
-    from .tasks import build_print_job
-
     job_id = job.pk
 
     def send() -> None:
-        try:
-            build_print_job.delay(job_id)
-        except OperationalError as exc:  # kombu's word for "no broker"
-            logger.warning("print job %s could not be queued: %s", job_id, exc)
-            now = timezone.now()
-            PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
-                status=PrintJob.Status.FAILED,
-                error=unavailable_message(),
-                finished_at=now,
-                touched_at=now,
-            )
-            raise PrintingUnavailable() from exc
+        if job_id in dispatch():
+            raise PrintingUnavailable()
 
     # A worker that started before the commit would not find the row; raised from
     # here, PrintingUnavailable reaches whoever committed (request_print's caller).
@@ -193,15 +166,18 @@ def _queue(job: PrintJob) -> None:
 
 
 def fail_stalled(jobs: QuerySet[PrintJob]) -> int:
-    """Mark failed every one of `jobs` that no worker has moved on for
-    PRINT_JOB_STALL_SECONDS (its worker died, or none is running), saying which, and
-    remove its part files. Called before a job is shown, so the organiser sees
-    Retry instead of a job waiting for ever. Returns how many were marked."""
+    """Mark failed every one of `jobs` sent to the workers that no worker has moved on
+    for PRINT_JOB_STALL_SECONDS (its worker died, or none is running), saying which,
+    and remove its part files. Run by Celery beat (periodic.py), so the organiser sees
+    Retry instead of a job waiting for ever; a job still waiting its turn is left
+    alone. Returns how many were marked."""
     from .tasks import delete_parts
 
     cutoff = timezone.now() - datetime.timedelta(seconds=settings.PRINT_JOB_STALL_SECONDS)
     stalled = jobs.filter(
-        status__in=(PrintJob.Status.QUEUED, PrintJob.Status.RUNNING), touched_at__lt=cutoff
+        status__in=(PrintJob.Status.QUEUED, PrintJob.Status.RUNNING),
+        dispatched_at__isnull=False,
+        touched_at__lt=cutoff,
     )
     marked = 0
     for job_id, status in stalled.values_list("pk", "status"):
@@ -214,7 +190,12 @@ def fail_stalled(jobs: QuerySet[PrintJob]) -> int:
 
 
 def stall_message(status: str) -> str:
-    # The same sentences the job page showed while the job was only stalled.
+    advice = _("Press Retry to ask for it again; if it stays stuck, tell the site's administrator.")
+    return f"{stall_reason(status)} {advice}"
+
+
+def stall_reason(status: str) -> str:
+    """Why a stalled job is stuck: the job page says it until the job is marked failed."""
     minutes = max(1, round(settings.PRINT_JOB_STALL_SECONDS / 60))
     if status == PrintJob.Status.QUEUED:
         reason = ngettext(
@@ -232,5 +213,4 @@ def stall_message(status: str) -> str:
             "may have stopped.",
             minutes,
         )
-    advice = _("Press Retry to ask for it again; if it stays stuck, tell the site's administrator.")
-    return f"{reason % {'minutes': minutes}} {advice}"
+    return reason % {"minutes": minutes}

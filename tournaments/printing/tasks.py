@@ -29,16 +29,31 @@ from tournaments.models import PrintJob
 from tournaments.services.reprints import clear_reprinted
 
 from . import fit
-from .cards import StandingsTable, event_of, read_seating
+from .cards import Seating, StandingsTable, event_of, read_seating
 from .documents import Part, scorecards_document, table_cards_document
+from .queue import dispatch
 from .render import render_pdf
 from .sheets import find_your_seat_document, rotation_chart_document, standings_document
+from .snapshot import seating_fingerprint
 
 logger = logging.getLogger(__name__)
 
 
+class SeatingChanged(Exception):
+    """The seating a part (or the merge) read is not the one the job started from."""
+
+    def __init__(self) -> None:
+        super().__init__(_("The seating changed while this was printing: print it again."))
+
+
 def job_parts(job: PrintJob) -> list[Part]:
     """The job's document as parts; every task recomputes it from the database."""
+    return job_document(job)[0]
+
+
+def job_document(job: PrintJob) -> tuple[list[Part], str]:
+    """The job's parts and the fingerprint of the seating they were made from
+    (snapshot.py; standings print the rows kept with the job: no seating)."""
     options = job.options
     paper = options.get("paper", "a4")
     base_url = options.get("base_url") or "http://127.0.0.1:8000"
@@ -46,24 +61,46 @@ def job_parts(job: PrintJob) -> list[Part]:
         seating_rounds = job.tournament.rounds.count()
         event = event_of(job.tournament, rounds=seating_rounds)
         standings = StandingsTable.from_json(options["standings"])
-        return standings_document(event, standings, paper=paper)
+        return standings_document(event, standings, paper=paper), ""
+    seating = job_seating(job)
     if job.kind == PrintJob.Kind.SCORECARDS:
-        player_ids = options.get("players")
-        return scorecards_document(
-            read_seating(job.tournament, player_ids=player_ids),
+        parts = scorecards_document(
+            seating,
             paper=paper,
             per_page=int(options.get("per_page", 4)),
-            player_ids=player_ids,
+            player_ids=options.get("players"),
             base_url=base_url,
         )
-    seating = read_seating(job.tournament)
-    if job.kind == PrintJob.Kind.TABLE_CARDS:
-        return table_cards_document(seating, paper=paper, base_url=base_url)
-    if job.kind == PrintJob.Kind.ROTATION_CHART:
-        return rotation_chart_document(seating, paper=paper)
-    if job.kind == PrintJob.Kind.FIND_YOUR_SEAT:
-        return find_your_seat_document(seating, paper=paper)
-    raise ValueError(f"unknown print job kind {job.kind!r}")
+    elif job.kind == PrintJob.Kind.TABLE_CARDS:
+        parts = table_cards_document(seating, paper=paper, base_url=base_url)
+    elif job.kind == PrintJob.Kind.ROTATION_CHART:
+        parts = rotation_chart_document(seating, paper=paper)
+    elif job.kind == PrintJob.Kind.FIND_YOUR_SEAT:
+        parts = find_your_seat_document(seating, paper=paper)
+    else:
+        raise ValueError(f"unknown print job kind {job.kind!r}")
+    return parts, seating_fingerprint(seating)
+
+
+def job_seating(job: PrintJob) -> Seating:
+    if job.kind == PrintJob.Kind.SCORECARDS:
+        return read_seating(job.tournament, player_ids=job.options.get("players"))
+    return read_seating(job.tournament)
+
+
+def check_seating(job: PrintJob, fingerprint: str) -> None:
+    """SeatingChanged unless `fingerprint` is the one the job started from."""
+    # A job started before fingerprints were taken has none to compare with.
+    if "seating" in job.options and fingerprint != job.options["seating"]:
+        raise SeatingChanged()
+
+
+def seating_now(job: PrintJob) -> str:
+    if job.kind == PrintJob.Kind.STANDINGS:
+        return ""
+    # Read afresh: the tournament's own fields are printed too.
+    job.tournament.refresh_from_db()
+    return seating_fingerprint(job_seating(job))
 
 
 def part_name(job_id: int, index: int) -> str:
@@ -79,10 +116,16 @@ def plain_error(exc: BaseException) -> str:
 
 
 def fail(job_id: int, exc: BaseException) -> None:
-    logger.exception("print job %s failed", job_id, exc_info=exc)
+    if isinstance(exc, SeatingChanged):
+        # Not a fault: the organiser changed the night meanwhile.
+        logger.info("print job %s stopped: the seating changed", job_id)
+        error = str(exc)
+    else:
+        logger.exception("print job %s failed", job_id, exc_info=exc)
+        error = plain_error(exc)
     now = timezone.now()
     PrintJob.objects.filter(pk=job_id).exclude(status=PrintJob.Status.DONE).update(
-        status=PrintJob.Status.FAILED, error=plain_error(exc), finished_at=now, touched_at=now
+        status=PrintJob.Status.FAILED, error=error, finished_at=now, touched_at=now
     )
     delete_parts(job_id)
 
@@ -120,22 +163,30 @@ def warm_up_renderer(**_kwargs) -> None:
 
 @shared_task(ignore_result=True)
 def build_print_job(job_id: int) -> None:
+    now = timezone.now()
     updated = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
-        status=PrintJob.Status.RUNNING, progress=0, touched_at=timezone.now()
+        status=PrintJob.Status.RUNNING, progress=0, started_at=now, touched_at=now
     )
     if not updated:
         # Delivered twice, or already built: the row says what happened.
         return
-    try:
-        job = PrintJob.objects.select_related("tournament").get(pk=job_id)
-        with in_language(job):
+    job = PrintJob.objects.select_related("tournament").get(pk=job_id)
+    # The job's messages too are in the organiser's language.
+    with in_language(job):
+        try:
             _build(job)
-    except Exception as exc:
-        fail(job_id, exc)
-        if current_app.conf.task_always_eager:
-            # The job row has the message; the request that queued it need not crash.
-            return
-        raise
+        except Exception as exc:
+            _failed(job_id, exc)
+            if current_app.conf.task_always_eager or isinstance(exc, SeatingChanged):
+                # The job row has the message; the request that queued it need not crash.
+                return
+            raise
+
+
+def _failed(job_id: int, exc: BaseException) -> None:
+    fail(job_id, exc)
+    # This organiser's turn is over: the next job (theirs or another's) may go.
+    dispatch()
 
 
 def in_language(job: PrintJob):
@@ -153,13 +204,13 @@ def in_language(job: PrintJob):
 
 def _build(job: PrintJob) -> None:
     job_id = job.pk
-    parts = job_parts(job)
+    parts, seating = job_document(job)
     if not parts:
         raise ValueError(_("there is nothing to print"))
     total = len(parts)
-    PrintJob.objects.filter(pk=job_id).update(
-        options={**job.options, "parts": total, "parts_done": 0}, touched_at=timezone.now()
-    )
+    # The seating this printout shows, all of it: every part must be made from it.
+    job.options = {**job.options, "parts": total, "parts_done": 0, "seating": seating}
+    PrintJob.objects.filter(pk=job_id).update(options=job.options, touched_at=timezone.now())
     if total > 1 and fan_out():
         for index in range(total):
             render_print_part.delay(job_id, index)
@@ -176,21 +227,22 @@ def render_print_part(job_id: int, index: int) -> None:
     if job is None or job.status != PrintJob.Status.RUNNING:
         # Another part already failed (or the job was deleted): no point rendering.
         return
-    try:
-        with in_language(job):
-            parts = job_parts(job)
+    with in_language(job):
+        try:
+            parts, seating = job_document(job)
+            check_seating(job, seating)
             total = job.options.get("parts", len(parts))
-            if len(parts) != total:
-                raise ValueError(_("the seating changed while the PDF was being made"))
             _store_part(job_id, index, parts[index], base_url=job.options.get("base_url", ""))
-        if _count_part(job_id, total):
-            _merge(job_id, total)
-        elif not PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).exists():
-            # Another part failed while this one rendered: leave no stray files.
-            delete_parts(job_id)
-    except Exception as exc:
-        fail(job_id, exc)
-        raise
+            if _count_part(job_id, total):
+                _merge(job_id, total)
+            elif not PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).exists():
+                # Another part failed while this one rendered: leave no stray files.
+                delete_parts(job_id)
+        except SeatingChanged as exc:
+            _failed(job_id, exc)
+        except Exception as exc:
+            _failed(job_id, exc)
+            raise
 
 
 def _store_part(job_id: int, index: int, part: Part, *, base_url: str) -> None:
@@ -220,27 +272,43 @@ def _count_part(job_id: int, total: int) -> bool:
 
 
 def _merge(job_id: int, total: int) -> None:
+    job = PrintJob.objects.select_related("tournament").get(pk=job_id)
+    # The parts were each made from the job's seating; it must still be the seating
+    # when the printout is handed over, or the organiser holds a stale plan.
+    check_seating(job, seating_now(job))
     writer = PdfWriter()
     for index in range(total):
         with default_storage.open(part_name(job_id, index), "rb") as handle:
             writer.append(PdfReader(io.BytesIO(handle.read())))
     output = io.BytesIO()
     writer.write(output)
-    job = PrintJob.objects.select_related("tournament").get(pk=job_id)
     if job.pdf:
         job.pdf.delete(save=False)
-    name = f"{job.kind}-{job.tournament_id}-{job_id}.pdf"
-    now = timezone.now()
-    job.pdf.save(name, ContentFile(output.getvalue()), save=False)
-    PrintJob.objects.filter(pk=job_id).update(
-        pdf=job.pdf.name,
-        status=PrintJob.Status.DONE,
-        progress=100,
-        error="",
-        finished_at=now,
-        touched_at=now,
-        options={**job.options, "parts_done": total},
-    )
+    name = job.pdf.field.generate_filename(job, f"{job.kind}-{job.tournament_id}-{job_id}.pdf")
+    # A file left by an earlier attempt would push this one to another name, which a
+    # failure below could then not find to delete.
+    default_storage.delete(name)
+    try:
+        name = default_storage.save(name, ContentFile(output.getvalue()))
+        now = timezone.now()
+        done = PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.RUNNING).update(
+            pdf=name,
+            status=PrintJob.Status.DONE,
+            progress=100,
+            error="",
+            finished_at=now,
+            touched_at=now,
+            options={**job.options, "parts_done": total},
+        )
+    except BaseException:
+        # Half written (a full disk), or never handed over: never serve it.
+        default_storage.delete(name)
+        raise
+    if not done:
+        # Marked failed meanwhile (stalled): its row says so; keep no orphan file.
+        default_storage.delete(name)
+        return
     delete_parts(job_id)
     # Only now are the new cards in hand: the reprint list keeps them until then.
     clear_reprinted(job)
+    dispatch()

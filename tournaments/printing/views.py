@@ -15,14 +15,15 @@ from tournaments.site_address import unreachable, unreachable_for
 
 from .download import pdf_response
 from .forms import PrintForm
+from .queue import PrintQueueFull
 from .services import (
     PlayersRefused,
     PrintingUnavailable,
     PrintRequestError,
     base_url_for,
-    fail_stalled,
     request_print,
     retry_print,
+    stall_reason,
 )
 
 
@@ -35,10 +36,8 @@ def _organiser_tournament(request, pk: int) -> Tournament:
 
 
 def _organiser_job(request, job_id: int) -> PrintJob:
-    job = organised_print_job(pk=job_id, user=request.user)
-    if fail_stalled(PrintJob.objects.filter(pk=job.pk)):
-        job.refresh_from_db()
-    return job
+    # Only read: Celery beat marks a stalled job failed (periodic.py).
+    return organised_print_job(pk=job_id, user=request.user)
 
 
 @login_required
@@ -68,12 +67,11 @@ def print_request(request, pk: int):
             form.add_error("players", str(exc))
         except PrintRequestError as exc:
             messages.error(request, str(exc))
-        except PrintingUnavailable as exc:
+        except (PrintingUnavailable, PrintQueueFull) as exc:
             messages.error(request, str(exc))
-            status = 503
+            status = exc.status
         else:
             return redirect("print-job", job_id=job.pk)
-    fail_stalled(tournament.print_jobs.all())
     jobs = tournament.print_jobs.all()[:10]
     return render(
         request,
@@ -93,6 +91,7 @@ def _job_context(job: PrintJob) -> dict:
         "job": job,
         "tournament": job.tournament,
         "finished": job.status in (PrintJob.Status.DONE, PrintJob.Status.FAILED),
+        "stalled": stall_reason(job.status) if job.is_stalled else "",
         "use_htmx": bool(finders.find("js/htmx.min.js")),
         # The QR codes on these cards are already made: say so about their address.
         "unreachable": unreachable(job.options.get("base_url", ""))
@@ -123,7 +122,7 @@ def print_retry(request, job_id: int):
     job = _organiser_job(request, job_id)
     try:
         again = retry_print(job=job, requested_by=request.user)
-    except (PrintRequestError, PrintingUnavailable) as exc:
+    except (PrintRequestError, PrintingUnavailable, PrintQueueFull) as exc:
         messages.error(request, str(exc))
         return redirect("print-job", job_id=job.pk)
     return redirect("print-job", job_id=again.pk)

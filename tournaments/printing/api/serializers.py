@@ -34,9 +34,13 @@ class PrintJobSerializer(serializers.ModelSerializer):
     )
     stalled = serializers.BooleanField(
         source="is_stalled",
-        help_text="Waiting or rendering, but no worker moved it on for "
-        "a long while. Reading a job marks a stalled one failed (see `error`), so this is "
-        "true only in answers made before that.",
+        help_text="Sent to a worker or rendering, but no worker moved it on for a long "
+        "while. A periodic task soon marks it failed (see `error`).",
+    )
+    waiting = serializers.BooleanField(
+        source="is_waiting",
+        help_text="Queued behind a printout the same organiser asked for earlier: each "
+        "organiser has one at the workers at a time (and two waiting at most).",
     )
     download = serializers.SerializerMethodField(help_text="The PDF's address once done.")
 
@@ -48,6 +52,7 @@ class PrintJobSerializer(serializers.ModelSerializer):
             "kind",
             "status",
             "progress",
+            "waiting",
             "stalled",
             "error",
             "paper",

@@ -28,7 +28,6 @@ from ..services import (
     PrintingUnavailable,
     PrintRequestError,
     base_url_for,
-    fail_stalled,
     request_print,
 )
 from . import serializers as s
@@ -41,11 +40,14 @@ class TournamentPrintJobsViewSet(TournamentActions):
 
     @extend_schema(
         request=s.PrintRequestSerializer,
-        responses={202: s.PrintJobSerializer, **refusals(400, 403, 404, 503)},
+        responses={202: s.PrintJobSerializer, **refusals(400, 403, 404, 429, 503)},
     )
     @action(detail=True, methods=["post"], url_path="print-jobs")
     def print_jobs(self, request: Request, pk: str) -> Response:
-        """Ask for a PDF; a worker builds it. Poll the job for progress and its download."""
+        """Ask for a PDF; a worker builds it. Poll the job for progress and its download.
+
+        Each organiser has one job at the workers and at most two waiting behind it;
+        one more is refused with 429 (`print_queue_full`)."""
         tournament = self._tournament()
         form = s.PrintRequestSerializer(data=request.data)
         form.is_valid(raise_exception=True)
@@ -67,7 +69,7 @@ class TournamentPrintJobsViewSet(TournamentActions):
     @extend_schema(
         methods=["POST"],
         request=None,
-        responses={202: s.PrintJobSerializer, **refusals(403, 404, 409, 503)},
+        responses={202: s.PrintJobSerializer, **refusals(403, 404, 409, 429, 503)},
     )
     # Who moved is the organisers' business: the list too is theirs only.
     @action(
@@ -131,8 +133,7 @@ class PrintJobViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     def get_object(self) -> PrintJob:
         job = get_object_or_404(self.get_queryset(), pk=self.kwargs["pk"])
         self.check_object_permissions(self.request, job.tournament)
-        if fail_stalled(PrintJob.objects.filter(pk=job.pk)):
-            job.refresh_from_db()
+        # Only read: Celery beat marks a stalled job failed (printing/periodic.py).
         return job
 
     @extend_schema(responses={200: s.PrintJobSerializer, **refusals(403, 404)})

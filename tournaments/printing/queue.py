@@ -1,0 +1,147 @@
+"""Fair printing: jobs wait in the database and go to the workers one organiser at a time.
+
+Each organiser (whoever asked; a co-organiser is an organiser of their own; a job
+nobody asked for counts as the tournament owner's) has at most one job with the
+workers and `MAX_WAITING` waiting behind it; one more is refused in plain words.
+Whenever a job is asked for or finishes (and every minute, from Celery beat),
+`dispatch` sends each organiser with nothing at the workers their oldest waiting job,
+the organiser served longest ago first. Workers take one task at a time (prefetch 1,
+`acks_late`, config/settings/base.py), so a small printout waits behind at most one
+job of each other organiser, never behind a whole flood of one.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import threading
+
+from django.db import transaction
+from django.db.models import Max, QuerySet
+from django.db.models.functions import Coalesce
+from django.utils import timezone
+from kombu.exceptions import OperationalError
+
+from tournaments import locking
+from tournaments.errors import DomainError
+from tournaments.models import PrintJob, Tournament
+
+logger = logging.getLogger(__name__)
+
+# Behind the one job at the workers.
+MAX_WAITING = 2
+
+
+class PrintingUnavailable(DomainError):
+    """The print queue (the broker) cannot be reached; nothing was printed.
+
+    The job asked for is already marked failed, so it is not left queued forever.
+    """
+
+    def __init__(self, message: object = None) -> None:
+        super().__init__("printing_unavailable", message)
+
+
+class PrintQueueFull(DomainError):
+    """This organiser already has a job at the workers and MAX_WAITING waiting."""
+
+    def __init__(self) -> None:
+        super().__init__("print_queue_full")
+
+
+def _unfinished() -> QuerySet[PrintJob]:
+    return PrintJob.objects.filter(
+        status__in=(PrintJob.Status.QUEUED, PrintJob.Status.RUNNING)
+    ).annotate(organiser=Coalesce("requested_by_id", "tournament__owner_id"))
+
+
+def organiser_of(*, tournament: Tournament, requested_by) -> int | None:
+    user_id = getattr(requested_by, "pk", None) if requested_by is not None else None
+    return user_id or tournament.owner_id
+
+
+def make_room(*, tournament: Tournament, requested_by) -> None:
+    """Raise PrintQueueFull unless the organiser may queue one more job.
+
+    Call inside the transaction that creates the job: the queue's lock, held to its
+    commit, keeps two requests at once from both taking the last place."""
+    locking.lock_print_queue()
+    organiser = organiser_of(tournament=tournament, requested_by=requested_by)
+    if _unfinished().filter(organiser=organiser).count() >= 1 + MAX_WAITING:
+        raise PrintQueueFull()
+
+
+def dispatch() -> set[int]:
+    """Send each free organiser's next waiting job to the workers, in turn.
+
+    Call it outside any transaction (the worker must find the rows committed).
+    Returns the jobs that could not be sent (no broker): those are marked failed."""
+    if getattr(_sending, "now", False):
+        # A job sent from here finished in this thread (eager mode runs it inside the
+        # send): choosing now would serve its organiser again before the others sent
+        # in the same turn. The loop below chooses again once the turn is sent.
+        _sending.again = True
+        return set()
+    failed: set[int] = set()
+    _sending.now = True
+    try:
+        while True:
+            _sending.again = False
+            with transaction.atomic():
+                chosen = _choose()
+            failed |= _send(chosen)
+            if not _sending.again:
+                return failed
+    finally:
+        _sending.now = False
+
+
+_sending = threading.local()
+
+
+def _choose() -> list[int]:
+    locking.lock_print_queue()
+    unfinished = _unfinished()
+    busy = set(unfinished.filter(dispatched_at__isnull=False).values_list("organiser", flat=True))
+    next_job: dict[int | None, int] = {}
+    waiting = unfinished.filter(dispatched_at__isnull=True).order_by("created_at", "pk")
+    for job_id, organiser in waiting.values_list("pk", "organiser"):
+        if organiser not in busy:
+            next_job.setdefault(organiser, job_id)
+    if not next_job:
+        return []
+    # Round robin: whoever was served longest ago (or never) goes first.
+    last_served = dict(
+        PrintJob.objects.annotate(organiser=Coalesce("requested_by_id", "tournament__owner_id"))
+        .filter(organiser__in=[o for o in next_job if o is not None], dispatched_at__isnull=False)
+        .values("organiser")
+        .annotate(last=Max("dispatched_at"))
+        .values_list("organiser", "last")
+    )
+    never = datetime.datetime.min.replace(tzinfo=datetime.UTC)
+    order = sorted(next_job, key=lambda o: (last_served.get(o) or never, next_job[o]))
+    chosen = [next_job[organiser] for organiser in order]
+    now = timezone.now()
+    # touched_at restarts the stall clock: waiting its turn is not stalling.
+    PrintJob.objects.filter(pk__in=chosen).update(dispatched_at=now, touched_at=now)
+    return chosen
+
+
+def _send(job_ids: list[int]) -> set[int]:
+    from .tasks import build_print_job
+
+    failed: set[int] = set()
+    for job_id in job_ids:
+        try:
+            build_print_job.delay(job_id)
+        except OperationalError as exc:  # kombu's word for "no broker"
+            logger.warning("print job %s could not be queued: %s", job_id, exc)
+            now = timezone.now()
+            PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
+                status=PrintJob.Status.FAILED,
+                error=PrintingUnavailable().message,
+                finished_at=now,
+                touched_at=now,
+            )
+            failed.add(job_id)
+    return failed
