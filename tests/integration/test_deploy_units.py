@@ -18,7 +18,11 @@ import yaml
 from tools.production_set import ROOT, procfile
 
 DEPLOY = ROOT / "deploy"
-UNITS = {"web": "euchre-web.service", "worker": "euchre-worker.service"}
+UNITS = {
+    "web": "euchre-web.service",
+    "worker": "euchre-worker.service",
+    "beat": "euchre-beat.service",
+}
 
 
 def unit(name: str) -> configparser.ConfigParser:
@@ -45,7 +49,7 @@ def test_every_procfile_process_has_a_unit_and_a_compose_service():
     assert set(procfile()) <= set(compose)
 
 
-@pytest.mark.parametrize("process", ["web", "worker"])
+@pytest.mark.parametrize("process", ["web", "worker", "beat"])
 def test_compose_runs_the_procfile_command_and_restarts_unless_stopped(process):
     service = yaml.safe_load((DEPLOY / "compose.yaml").read_text())["services"][process]
 

@@ -14,7 +14,7 @@ def mark_sent(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0011_player_late'),
+        ('tournaments', '0013_rounds_planned_at_most_30'),
     ]
 
     operations = [
