@@ -236,16 +236,16 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED,
         gettext_noop(
             "This tournament is planned for %(rounds)s rounds, more than the %(most)s a "
-            "rotation can be drawn for: its rounds stay as they are and can be played; to "
-            "draw it again, set the number of rounds to at most %(most)s."
+            "rotation can be generated for: its rounds stay as they are and can be played; "
+            "to generate it again, set the number of rounds to at most %(most)s."
         ),
     ),
     "over_limit:players": Entry(
         Kind.REFUSED,
         gettext_noop(
             "This tournament has %(count)s players, more than the %(most)s a rotation can "
-            "be drawn for: its rounds stay as they are and can be played, but the rotation "
-            "cannot be drawn again."
+            "be generated for: its rounds stay as they are and can be played, but the "
+            "rotation cannot be generated again."
         ),
     ),
     "target_needs_game_rounds": Entry(Kind.REFUSED, limits.TARGET_NEEDS_GAME_MESSAGE),

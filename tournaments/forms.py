@@ -351,7 +351,7 @@ class ImportPreviewForm(forms.Form):
             raw = base64.b64decode(self.cleaned_data["content"], validate=True)
         except (binascii.Error, ValueError):
             raise forms.ValidationError(
-                _("The file did not come back whole: upload it again.")
+                _("The file was damaged on its way back from the preview: upload it again.")
             ) from None
         if len(raw) > ImportPlayersForm.MAX_UPLOAD:
             raise forms.ValidationError(_("That file is too large for a list of players."))

@@ -206,9 +206,9 @@ def test_an_event_stored_with_more_than_30_rounds_plays_on_but_is_not_drawn_agai
     response = api_for(owner).post(f"/api/tournaments/{tournament.pk}/generate-rotation/")
     assert response.status_code == 400
     assert response.json()["message"] == (
-        "This tournament is planned for 40 rounds, more than the 30 a rotation can be drawn "
-        "for: its rounds stay as they are and can be played; to draw it again, set the "
-        "number of rounds to at most 30."
+        "This tournament is planned for 40 rounds, more than the 30 a rotation can be "
+        "generated for: its rounds stay as they are and can be played; to generate it "
+        "again, set the number of rounds to at most 30."
     )
     assert tournament.rounds.count() == 40
     services.start_round(round=Round.objects.get(tournament=tournament, number=1))
