@@ -26,7 +26,11 @@ from kombu.exceptions import OperationalError
 from tournaments import rotations
 from tournaments.errors import DomainError
 from tournaments.models import PlanningJob, Player, Round, Tournament
-from tournaments.services._common import _check_drawable, _refuse_if_started
+from tournaments.services._common import (
+    _check_drawable,
+    _check_player_count,
+    _refuse_if_started,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -63,6 +67,14 @@ def check_generate(tournament: Tournament) -> None:
     _check_drawable(tournament, Player.objects.filter(tournament=tournament, active=True).count())
 
 
+def check_change(tournament: Tournament, asked: dict) -> None:
+    """The refusals a change can give at once (the site's player limit), before any job
+    is queued; the rest come from the re-plan itself."""
+    playing = Player.objects.filter(tournament=tournament, active=True).count()
+    after = playing - len(asked.get("withdraw", [])) + len(asked.get("arrive", []))
+    _check_player_count(before=playing, after=after)
+
+
 def request_planning(
     *, tournament: Tournament, kind: str, asked: dict | None = None, requested_by=None
 ) -> PlanningJob:
@@ -70,6 +82,8 @@ def request_planning(
     once the row is committed (without a broker it has run when this returns)."""
     if kind == PlanningJob.Kind.GENERATE:
         check_generate(tournament)
+    else:
+        check_change(tournament, asked or {})
     asked = {**(asked or {}), "language": translation.get_language() or settings.LANGUAGE_CODE}
     with transaction.atomic():
         job = PlanningJob.objects.create(
