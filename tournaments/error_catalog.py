@@ -319,6 +319,14 @@ CATALOG: dict[str, Entry] = {
             "it goes on."
         ),
     ),
+    "planning_unavailable": Entry(
+        Kind.UNAVAILABLE,
+        gettext_noop(
+            "The re-plan cannot start right now: the work queue cannot be reached. Nothing "
+            "was changed; try again in a few minutes, and tell the site's administrator if "
+            "it goes on."
+        ),
+    ),
     # ---------------------------------------------------------------- scoring
     "already_confirmed": Entry(Kind.REFUSED, gettext_noop("This result is already confirmed.")),
     "already_confirmed:organiser_only": Entry(

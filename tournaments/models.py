@@ -402,3 +402,53 @@ class StoredFile(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class PlanningJob(models.Model):
+    """A rotation drawn or a change of the night worked out by a worker, for a night big
+    enough that the search would hold the organiser's request (and a web worker) for
+    seconds. The request stores what was asked; the page polls this row for progress
+    and then shows the result: the plans to choose from, or the change made."""
+
+    class Kind(models.TextChoices):
+        GENERATE = "generate", _("Drawing the rotation")
+        PREVIEW = "preview", _("Working out the plans")
+        APPLY = "apply", _("Re-planning the remaining rounds")
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", _("Queued")
+        RUNNING = "running", _("Working")
+        DONE = "done", _("Done")
+        FAILED = "failed", _("Failed")
+
+    tournament = models.ForeignKey(
+        Tournament, on_delete=models.CASCADE, related_name="planning_jobs"
+    )
+    kind = models.CharField(_("what"), max_length=10, choices=Kind.choices)
+    # What the organiser asked for, by player id and name: the worker reads it afresh.
+    asked = models.JSONField(default=dict, blank=True)
+    status = models.CharField(
+        _("status"), max_length=10, choices=Status.choices, default=Status.QUEUED
+    )
+    progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)
+    error = models.TextField(_("error"), blank=True)
+    # The answer, as the API gives it: the plans (preview) or the change made (apply).
+    result = models.JSONField(default=dict, blank=True)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    touched_at = models.DateTimeField(_("last worked on"), default=timezone.now)
+    finished_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("planning job")
+        verbose_name_plural = _("planning jobs")
+
+    def __str__(self) -> str:
+        return f"{self.get_kind_display()} — {self.tournament}"
+
+    @property
+    def finished(self) -> bool:
+        return self.status in (self.Status.DONE, self.Status.FAILED)

@@ -9,5 +9,6 @@ def ping(text: str) -> str:
 
 # Printing's tasks live with the printing code; importing them here lets the
 # worker's autodiscovery (which looks for <app>.tasks) register them.
+from tournaments.planning.tasks import run_planning_job  # noqa: E402, F401
 from tournaments.printing.periodic import delete_old_printouts, fail_stalled_print_jobs  # noqa: E402, F401
 from tournaments.printing.tasks import build_print_job, render_print_part  # noqa: E402, F401

@@ -1,6 +1,7 @@
 from django.urls import path
 
 from . import night_views, player_views, views
+from .planning import views as planning_views
 
 urlpatterns = [
     path("", views.home, name="home"),
@@ -40,6 +41,7 @@ urlpatterns = [
     path("tournaments/<int:pk>/changes/", views.change_form, name="change-form"),
     path("tournaments/<int:pk>/changes/preview/", views.change_preview, name="change-preview"),
     path("tournaments/<int:pk>/changes/apply/", views.change_apply, name="change-apply"),
+    path("planning/<int:job_id>/", planning_views.planning_job, name="planning-job"),
     path(
         "tournaments/<int:pk>/players/<int:player_pk>/late/",
         night_views.player_late,

@@ -21,6 +21,7 @@ from scoring.errors import ScoringError
 from scoring.throttle import flooded_tables
 
 from . import encodings, seat_names, selectors, services
+from .api.serializers import RotationChangeSerializer
 from .errors import TournamentError
 from .forms import (
     DECK_LABELS,
@@ -34,9 +35,11 @@ from .forms import (
     PlayerForm,
     TournamentForm,
 )
-from .models import Player, Round, Tournament
+from .models import PlanningJob, Player, Round, Tournament
 from .night_forms import SwapSeatsForm
 from .permissions import organised_tournament
+from .planning import services as planning
+from .planning.pages import asked_from_form, preview_context
 from .qr import table_qr
 from .services import late
 from .site_address import unreachable_for
@@ -432,6 +435,11 @@ def teams_random(request, pk: int):
 def rotation_generate(request, pk: int):
     tournament = _organiser_tournament(request, pk)
     try:
+        if planning.runs_in_worker(tournament, PlanningJob.Kind.GENERATE):
+            job = planning.request_planning(
+                tournament=tournament, kind=PlanningJob.Kind.GENERATE, requested_by=request.user
+            )
+            return redirect("planning-job", job_id=job.pk)
         services.generate_rotation(tournament=tournament)
     except TournamentError as exc:
         messages.error(request, exc.message)
@@ -560,25 +568,26 @@ def change_preview(request, pk: int):
     tournament = _organiser_tournament(request, pk)
     form = ChangeForm(request.POST, tournament=tournament)
     if form.is_valid():
+        asked = asked_from_form(form)
         try:
+            if planning.runs_in_worker(tournament, PlanningJob.Kind.PREVIEW):
+                job = planning.request_planning(
+                    tournament=tournament,
+                    kind=PlanningJob.Kind.PREVIEW,
+                    asked=asked,
+                    requested_by=request.user,
+                )
+                return redirect("planning-job", job_id=job.pk)
             changes = services.preview_changes(tournament=tournament, **form.service_arguments())
         except TournamentError as exc:
             form.add_error(None, exc.message)
         else:
-            plans = [_plan(strategy, change) for strategy, change in changes.items()]
-            if not changes["fewest"].replanned:
-                # A substitute alone: both plans are the same seat swap.
-                plans = plans[:1]
-            chosen = form.cleaned_data["strategy"]
+            plans = {strategy: RotationChangeSerializer(c).data for strategy, c in changes.items()}
             return render(
                 request,
                 "tournaments/change_preview.html",
                 {
-                    "tournament": tournament,
-                    "form": form,
-                    "change": changes["fewest"],
-                    "plans": plans,
-                    "chosen": chosen if any(p["strategy"] == chosen for p in plans) else "fewest",
+                    **preview_context(tournament, asked, plans),
                     "team_size": services.TEAM_SIZES.get(tournament.format),
                     "partners_rotate": services.partners_rotate(tournament.format),
                 },
@@ -589,36 +598,6 @@ def change_preview(request, pk: int):
         {"tournament": tournament, "form": form},
         status=400,
     )
-
-
-def _plan(strategy: str, change) -> dict:
-    """One plan of the preview: its counts, its quality before and after, its rounds."""
-    before = change.quality_before.get("opponent_histogram", {})
-    after = change.quality.get("opponent_histogram", {})
-    return {
-        "strategy": strategy,
-        "change": change,
-        "seat_changes": len(change.seat_changes),
-        "reprints": len(change.scorecards_to_reprint),
-        "quality": change.quality,
-        "quality_before": change.quality_before,
-        # Every remaining round, changed or not: its byes are always shown.
-        "rounds": [
-            {
-                "number": rnd.number,
-                "tables": rnd.tables,
-                "byes_before": rnd.byes_before,
-                "byes_after": rnd.byes_after,
-                "byes_changed": set(rnd.byes_before) != set(rnd.byes_after),
-                "moved": rnd.moved,
-            }
-            for rnd in change.rounds
-        ],
-        "opponent_rows": [
-            (times, before.get(times, 0), after.get(times, 0))
-            for times in sorted(before.keys() | after.keys(), key=int)
-        ],
-    }
 
 
 def _seating_text(sides) -> str:
@@ -654,6 +633,14 @@ def change_apply(request, pk: int):
     form = ChangeForm(request.POST, tournament=tournament)
     if form.is_valid():
         try:
+            if planning.runs_in_worker(tournament, PlanningJob.Kind.APPLY):
+                job = planning.request_planning(
+                    tournament=tournament,
+                    kind=PlanningJob.Kind.APPLY,
+                    asked=asked_from_form(form),
+                    requested_by=request.user,
+                )
+                return redirect("planning-job", job_id=job.pk)
             services.apply_change(
                 tournament=tournament,
                 strategy=form.cleaned_data["strategy"],

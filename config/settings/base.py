@@ -225,6 +225,11 @@ CELERY_BEAT_SCHEDULE = {
         "schedule": float(os.environ.get("PRINT_RETENTION_CHECK_SECONDS", "3600")),
     },
 }
+# Planning work (drawing a rotation, a change of the night) with more seats to plan than
+# this (active players x rounds still to plan) runs in the Celery worker, the page
+# showing its progress; smaller work answers in the request (tournaments/planning).
+PLANNING_INLINE_SEAT_ROUNDS = int(os.environ.get("PLANNING_INLINE_SEAT_ROUNDS", "120"))
+PLANNING_JOB_STALL_SECONDS = int(os.environ.get("PLANNING_JOB_STALL_SECONDS", "300"))
 # Standings are the leagues app's, which builds on tournaments: printing takes their
 # snapshot through this name instead of importing leagues.
 PRINTING_STANDINGS_SNAPSHOT = "leagues.selectors.snapshots.standings_snapshot"

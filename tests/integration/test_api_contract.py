@@ -12,6 +12,7 @@ from drf_spectacular.generators import SchemaGenerator
 
 # (path, method, operationId) for every operation in the OpenAPI schema.
 OPERATIONS = {
+    ("/api/planning-jobs/{id}/", "GET", "planning_jobs_retrieve"),
     ("/api/print-jobs/{id}/", "GET", "print_jobs_retrieve"),
     ("/api/print-jobs/{id}/download/", "GET", "print_jobs_download_retrieve"),
     ("/api/results/", "GET", "results_list"),
@@ -98,6 +99,7 @@ URL_NAMES = {
     "api-result-list": "^results/$",
     "api-result-detail": "^results/(?P<pk>[0-9]+)/$",
     "api-print-job-detail": "^print-jobs/(?P<pk>[0-9]+)/$",
+    "api-planning-job-detail": "^planning-jobs/(?P<pk>[0-9]+)/$",
     "api-print-job-download": "^print-jobs/(?P<pk>[0-9]+)/download/$",
     "api-schema": "schema/",
     "api-docs": "docs/",

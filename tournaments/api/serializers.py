@@ -14,7 +14,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments import limits
-from tournaments.models import Player, Round, Seat, Table, Team, Tournament
+from tournaments.models import PlanningJob, Player, Round, Seat, Table, Team, Tournament
 from tournaments.permissions import can_organise
 from tournaments.services.changes import STRATEGIES
 
@@ -550,3 +550,39 @@ class ReprintListSerializer(serializers.Serializer):
     players = PlayerSerializer(
         many=True, help_text="Players whose printed scorecards are out of date, until printed."
     )
+
+
+class PlanningJobSerializer(serializers.ModelSerializer):
+    """Planning work for a night too big to answer in the request: poll it."""
+
+    url = serializers.SerializerMethodField(help_text="Poll this address until `status` is done.")
+    result = serializers.JSONField(
+        help_text="Once done: for a preview, `plans`, each plan asked for (by strategy) as "
+        "the preview answers it (RotationChange); for a change made, `change` (read the "
+        "rounds as now stored at /api/tournaments/{id}/rounds/); for a rotation drawn, "
+        "`quality`. Empty until then."
+    )
+    error = serializers.CharField(
+        help_text="Why it failed, in plain words (nothing was changed); empty otherwise."
+    )
+
+    class Meta:
+        model = PlanningJob
+        fields = [
+            "id",
+            "tournament",
+            "kind",
+            "status",
+            "progress",
+            "error",
+            "result",
+            "created_at",
+            "finished_at",
+            "url",
+        ]
+        read_only_fields = fields
+
+    def get_url(self, job) -> str:
+        path = f"/api/planning-jobs/{job.pk}/"
+        request = self.context.get("request")
+        return request.build_absolute_uri(path) if request else path

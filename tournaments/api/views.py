@@ -23,10 +23,12 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import selectors, services
-from tournaments.models import Player, Round, Team, Tournament
+from tournaments.models import PlanningJob, Player, Round, Team, Tournament
+from tournaments.services.changes import STRATEGIES
 
 from . import serializers as s
 from .permissions import IsOrganiserAlways, IsTournamentOrganiser, is_organiser
+from .planning import queued_if_big
 from .schema import NUMBER, TOURNAMENT_ID, ApiErrorsMixin, refusals
 
 PLAYER_ID = OpenApiParameter("player_id", OpenApiTypes.INT, OpenApiParameter.PATH)
@@ -51,6 +53,16 @@ def _players_by_id(tournament: Tournament, wanted: dict[str, list[int]]) -> dict
     if problems := {field: words for field, words in problems.items() if words}:
         raise ValidationError(problems)
     return found
+
+
+def _asked(arguments: dict, **more) -> dict:
+    """A change's service arguments as a planning job stores them: players by id."""
+    return {
+        "withdraw": [p.pk for p in arguments["withdraw"]],
+        "arrive": list(arguments["arrive"]),
+        "substitutes": [[p.pk, name] for p, name in (arguments["substitute"] or {}).items()],
+        **more,
+    }
 
 
 class TournamentPagination(LimitOffsetPagination):
@@ -281,11 +293,22 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
 
     # ------------------------------------------------------------ rotation and rounds
 
-    @extend_schema(request=None, responses={200: s.RotationSerializer, **refusals(400, 403, 404)})
+    @extend_schema(
+        request=None,
+        responses={
+            200: s.RotationSerializer,
+            202: s.PlanningJobSerializer,
+            **refusals(400, 403, 404, 503),
+        },
+    )
     @action(detail=True, methods=["post"], url_path="generate-rotation")
     def generate_rotation(self, request: Request, pk: str) -> Response:
-        """Seat every active player for the whole event (replaces a planned rotation)."""
+        """Seat every active player for the whole event (replaces a planned rotation).
+        A big event answers 202 with a planning job to poll; its result holds the
+        `quality`, and the rounds are read at `rounds/`."""
         tournament = self._tournament()
+        if queued := queued_if_big(request, tournament, PlanningJob.Kind.GENERATE):
+            return queued
         quality = services.generate_rotation(tournament=tournament)
         rounds = selectors.rounds_with_seating(tournament)
         return Response(
@@ -397,15 +420,23 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
 
     @extend_schema(
         request=s.ChangeRequestSerializer,
-        responses={200: s.RotationChangeSerializer, **refusals(400, 403, 404)},
+        responses={
+            200: s.RotationChangeSerializer,
+            202: s.PlanningJobSerializer,
+            **refusals(400, 403, 404, 503),
+        },
     )
     @action(detail=True, methods=["post"], url_path="changes/preview")
     def preview_change(self, request: Request, pk: str) -> Response:
         """What the remaining rounds would become if players leave, arrive or are
         replaced, planned with the strategy asked for. Writes nothing; apply with the
-        same strategy and the fingerprint it answers."""
+        same strategy and the fingerprint it answers. A big night answers 202 with a
+        planning job to poll: its result's `plans` holds this answer under the strategy."""
         tournament = self._tournament()
         arguments, data = self._change_arguments(tournament)
+        asked = _asked(arguments, strategies=[data["strategy"]])
+        if queued := queued_if_big(request, tournament, PlanningJob.Kind.PREVIEW, asked):
+            return queued
         change = services.preview_change(
             tournament=tournament, strategy=data["strategy"], **arguments
         )
@@ -413,28 +444,49 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
 
     @extend_schema(
         request=s.ChangeCompareSerializer,
-        responses={200: s.ChangeComparisonSerializer, **refusals(400, 403, 404)},
+        responses={
+            200: s.ChangeComparisonSerializer,
+            202: s.PlanningJobSerializer,
+            **refusals(400, 403, 404, 503),
+        },
     )
     @action(detail=True, methods=["post"], url_path="changes/compare")
     def compare_changes(self, request: Request, pk: str) -> Response:
         """Both plans of the change side by side, to choose between: `fewest` mends the
         planned rounds, `balance` plans them afresh. Writes nothing; apply the chosen one
-        with its strategy and fingerprint."""
+        with its strategy and fingerprint. A big night answers 202 with a planning job
+        to poll: its result's `plans` is this answer."""
         tournament = self._tournament()
         arguments, _data = self._change_arguments(tournament, s.ChangeCompareSerializer)
+        asked = _asked(arguments, strategies=list(STRATEGIES))
+        if queued := queued_if_big(request, tournament, PlanningJob.Kind.PREVIEW, asked):
+            return queued
         plans = services.preview_changes(tournament=tournament, **arguments)
         return Response(s.ChangeComparisonSerializer(plans).data)
 
     @extend_schema(
         request=s.ChangeRequestSerializer,
-        responses={200: s.AppliedChangeSerializer, **refusals(400, 403, 404, 409)},
+        responses={
+            200: s.AppliedChangeSerializer,
+            202: s.PlanningJobSerializer,
+            **refusals(400, 403, 404, 409, 503),
+        },
     )
     @action(detail=True, methods=["post"], url_path="changes")
     def apply_change(self, request: Request, pk: str) -> Response:
         """Make the change and re-plan the rounds still to play with the strategy asked
-        for (as previewed); played rounds stay."""
+        for (as previewed); played rounds stay. A big night answers 202 with a planning
+        job to poll: once done its result's `change` is the change made (a stale
+        fingerprint fails the job with the `stale_preview` words, changing nothing)."""
         tournament = self._tournament()
         arguments, data = self._change_arguments(tournament)
+        asked = {
+            **_asked(arguments),
+            "strategy": data["strategy"],
+            "fingerprint": data["fingerprint"],
+        }
+        if queued := queued_if_big(request, tournament, PlanningJob.Kind.APPLY, asked):
+            return queued
         change = services.apply_change(
             tournament=tournament,
             strategy=data["strategy"],
