@@ -141,6 +141,7 @@ ROUTES: dict[str, dict[str, frozenset[str]]] = {
     # ------------------------------------------------------------ printing (pages)
     "print-request": ORGANISER_PAGE_AND_FORM,
     "print-job": ORGANISER_PAGE,
+    "planning-job": ORGANISER_PAGE,
     "print-download": ORGANISER_PAGE,
     "print-retry": ORGANISER_FORM,
     # ------------------------------------------------------------ leagues (pages)
@@ -222,6 +223,7 @@ ROUTES: dict[str, dict[str, frozenset[str]]] = {
     "api-tournament-print-jobs": TOURNAMENT_API_WRITE,
     "api-tournament-reprints": {**ORGANISER_API_READ, POST: ORGANISERS},
     "api-print-job-detail": ORGANISER_API_READ,
+    "api-planning-job-detail": ORGANISER_API_READ,
     "api-print-job-download": ORGANISER_API_READ,
 }
 

@@ -27,7 +27,7 @@ from leagues.models import Season, SeasonNight
 from tests.factories import TournamentFactory, UserFactory, players_for, sample_names
 from tournaments import access, services
 from tournaments.card_links import card_token
-from tournaments.models import PrintJob, Round, Seat, Table, Tournament
+from tournaments.models import PlanningJob, PrintJob, Round, Seat, Table, Tournament
 
 # One night for the whole module: its tests run one after another in one process.
 pytestmark = pytest.mark.xdist_group("access_matrix")
@@ -75,6 +75,7 @@ class Night:
     card_token: str
     season_id: int
     job_id: int
+    planning_job_id: int
     sessions: dict[str, str]  # role -> session key, for the signed-in roles
     # role -> the credentials (tokens, codes) no answer may show it, with their names
     unseen: dict[str, dict[str, str]]
@@ -105,6 +106,12 @@ def night(django_db_setup, django_db_blocker):
             tournament=tournament, kind=PrintJob.Kind.SCORECARDS, status=PrintJob.Status.DONE
         )
         job.pdf.save("night.pdf", ContentFile(b"%PDF-1.4\n%%EOF\n"))
+        planning_job = PlanningJob.objects.create(
+            tournament=tournament,
+            kind=PlanningJob.Kind.GENERATE,
+            status=PlanningJob.Status.DONE,
+            requested_by=owner,
+        )
         sessions = {}
         credentials = {
             **{
@@ -141,6 +148,7 @@ def night(django_db_setup, django_db_blocker):
             card_token=card_token(seat.player_id),
             season_id=season.pk,
             job_id=job.pk,
+            planning_job_id=planning_job.pk,
             sessions=sessions,
             # Organisers see every link and code; the table's link is everyone's at the
             # table; a seat's link shows its player their own code; strangers see none.
@@ -182,6 +190,10 @@ def _value(night: Night, role: str, route: str, name: str) -> str:
             return str(night.table_id)
         if route.startswith("api/^print-jobs/"):
             return str(night.job_id)
+        if route.startswith("api/^planning-jobs/"):
+            return str(night.planning_job_id)
+    if name == "job_id" and route.startswith("planning/"):
+        return str(night.planning_job_id)
     values = {
         "pk": night.tournament.pk,
         "tournament_pk": night.tournament.pk,
