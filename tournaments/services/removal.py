@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 
 from django.db import transaction
 
@@ -46,7 +47,9 @@ class PlayerRemoval:
     change: RotationChange | None = None
     reason: str = ""
 
-    @property
+    # Kept once worked out: the player's pk is gone once they are deleted, and the
+    # answer of a removal done must carry the fingerprint of the preview it matched.
+    @cached_property
     def fingerprint(self) -> str:
         text = f"{self.player.pk}:{self.outcome}:{self.change.fingerprint if self.change else ''}"
         return hashlib.sha256(text.encode()).hexdigest()[:32]
@@ -78,6 +81,14 @@ def _removal(tournament: Tournament, player: Player) -> PlayerRemoval:
             raise
         return PlayerRemoval(player, RemovalOutcome.DISCARD, reason=exc.message)
     return PlayerRemoval(player, RemovalOutcome.REPLAN, change)
+
+
+def removal_replans(*, player: Player) -> bool:
+    """Whether working out `player`'s removal re-plans the rotation (the costly part):
+    not for a player in no round (deleted) nor one who has already left (refused)."""
+    if not _in_rounds(player, played=False):
+        return False
+    return player.active or not _in_rounds(player, played=True)
 
 
 def preview_removal(*, player: Player) -> PlayerRemoval:
