@@ -5,8 +5,9 @@
 Creates its own database (`bench_organiser`, or --database, on the same server; the one
 named in DATABASE_URL is only used to connect), then for each size a progressive night of
 --rounds rounds (30, the site's limit): players imported from a list, the rotation
-generated, every page read, a change previewed and applied, round 1 started and closed,
-each through the site's own URLs (Django's test client, signed in as the organiser).
+generated, every page read, round 1 started and closed, a change previewed and applied,
+a player's removal asked and done, each through the site's own URLs (Django's test
+client, signed in as the organiser).
 
 Each request is measured cold: the in-process caches (every functools cache, Django's
 cache) are emptied before it, so nothing is carried over from an earlier request. CPU is
@@ -198,6 +199,19 @@ def run_size(players: int, rounds: int, meter: Meter, organiser) -> list[tuple[s
     )
     finish_jobs(meter, figures, "change apply (worker job)")
     job_page(measure, client, applied, "change apply page (done)")
+    removed = Player.objects.filter(tournament=tournament, active=True).order_by("pk")[2]
+    removal_path = reverse("player-remove", args=[pk, removed.pk])
+    asked = measure("removal preview (GET)", lambda: client.get(removal_path), 200, 302)
+    finish_jobs(meter, figures, "removal preview (worker job)")
+    asked = job_page(measure, client, asked, "removal preview page (the question)")
+    fingerprint = fingerprints_from(client, asked)["fingerprint"]
+    removal = measure(
+        "removal (POST)",
+        lambda: client.post(removal_path, {"fingerprint": fingerprint}),
+        302,
+    )
+    finish_jobs(meter, figures, "removal (worker job)")
+    job_page(measure, client, removal, "removal page (done)")
     measure(
         "public rotation page after change",
         lambda: client.get(reverse("tournament-public", args=[pk])),

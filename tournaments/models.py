@@ -405,15 +405,18 @@ class StoredFile(models.Model):
 
 
 class PlanningJob(models.Model):
-    """A rotation drawn or a change of the night worked out by a worker, for a night big
-    enough that the search would hold the organiser's request (and a web worker) for
-    seconds. The request stores what was asked; the page polls this row for progress
-    and then shows the result: the plans to choose from, or the change made."""
+    """A rotation drawn, a change of the night or a player's removal worked out by a
+    worker, for a night big enough that the search would hold the organiser's request
+    (and a web worker) for seconds. The request stores what was asked; the page polls
+    this row for progress and then shows the result: the plans to choose from, what
+    removing a player would do, or the change made."""
 
     class Kind(models.TextChoices):
         GENERATE = "generate", _("Drawing the rotation")
         PREVIEW = "preview", _("Working out the plans")
         APPLY = "apply", _("Re-planning the remaining rounds")
+        REMOVAL_PREVIEW = "removal_preview", _("Working out the removal")
+        REMOVE = "remove", _("Removing the player")
 
     class Status(models.TextChoices):
         QUEUED = "queued", _("Queued")
@@ -424,7 +427,7 @@ class PlanningJob(models.Model):
     tournament = models.ForeignKey(
         Tournament, on_delete=models.CASCADE, related_name="planning_jobs"
     )
-    kind = models.CharField(_("what"), max_length=10, choices=Kind.choices)
+    kind = models.CharField(_("what"), max_length=20, choices=Kind.choices)
     # What the organiser asked for, by player id and name: the worker reads it afresh.
     asked = models.JSONField(default=dict, blank=True)
     status = models.CharField(
@@ -432,7 +435,8 @@ class PlanningJob(models.Model):
     )
     progress = models.PositiveSmallIntegerField(_("progress (%)"), default=0)
     error = models.TextField(_("error"), blank=True)
-    # The answer, as the API gives it: the plans (preview) or the change made (apply).
+    # The answer, as the API gives it: the plans (preview), the change made (apply), or
+    # the removal worked out or done (removal_preview, remove).
     result = models.JSONField(default=dict, blank=True)
     requested_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True

@@ -21,7 +21,7 @@ from scoring.errors import ScoringError
 from scoring.throttle import flooded_tables
 
 from . import encodings, seat_names, selectors, services
-from .api.serializers import RotationChangeSerializer
+from .api.serializers import PlayerRemovalSerializer, RotationChangeSerializer
 from .errors import TournamentError
 from .forms import (
     DECK_LABELS,
@@ -39,7 +39,7 @@ from .models import PlanningJob, Player, Round, Tournament
 from .night_forms import SwapSeatsForm
 from .permissions import organised_tournament
 from .planning import services as planning
-from .planning.pages import asked_from_form, preview_context
+from .planning.pages import asked_from_form, preview_context, removal_context, removed_message
 from .qr import table_qr
 from .services import late
 from .site_address import unreachable_for
@@ -344,22 +344,38 @@ def player_import(request, pk: int):
 @require_http_methods(["GET", "POST"])
 def player_remove(request, pk: int, player_pk: int):
     """Asks first (GET: what happens to the list and the rotation), then removes
-    exactly that (POST with the fingerprint of what was shown)."""
+    exactly that (POST with the fingerprint of what was shown). On a big night either
+    re-plan is a planning job: the job's page shows the same question, then the answer."""
     tournament = _organiser_tournament(request, pk)
     player = get_object_or_404(Player, pk=player_pk, tournament=tournament)
     if request.method == "POST":
+        fingerprint = request.POST.get("fingerprint", "")
         try:
-            removal = services.remove_player(
-                player=player, expected_fingerprint=request.POST.get("fingerprint", "")
-            )
+            if planning.removal_runs_in_worker(player, PlanningJob.Kind.REMOVE):
+                job = planning.request_planning(
+                    tournament=tournament,
+                    kind=PlanningJob.Kind.REMOVE,
+                    asked=planning.removal_asked(player, fingerprint),
+                    requested_by=request.user,
+                )
+                return redirect("planning-job", job_id=job.pk)
+            removal = services.remove_player(player=player, expected_fingerprint=fingerprint)
         except TournamentError as exc:
             messages.error(request, exc.message)
             if exc.code != "stale_preview":
                 return redirect(tournament)
         else:
-            messages.success(request, _removed_message(removal))
+            messages.success(request, removed_message(player.name, removal.outcome))
             return redirect(tournament)
     try:
+        if planning.removal_runs_in_worker(player, PlanningJob.Kind.REMOVAL_PREVIEW):
+            job = planning.request_planning(
+                tournament=tournament,
+                kind=PlanningJob.Kind.REMOVAL_PREVIEW,
+                asked=planning.removal_asked(player),
+                requested_by=request.user,
+            )
+            return redirect("planning-job", job_id=job.pk)
         removal = services.preview_removal(player=player)
     except TournamentError as exc:
         return render(
@@ -368,33 +384,18 @@ def player_remove(request, pk: int, player_pk: int):
             {"tournament": tournament, "player": player, "refusal": exc.message},
             status=exc.status,
         )
-    change = removal.change
     return render(
         request,
         "tournaments/player_remove.html",
         {
-            "tournament": tournament,
-            "player": player,
-            "removal": removal,
-            "change": change,
-            "changed_rounds": _rounds_diff(change) if change else [],
-            "unchanged": [r.number for r in change.rounds if not r.changed] if change else [],
-            "quality": change.quality if change else None,
+            **removal_context(
+                tournament,
+                {"pk": player.pk, "name": player.name},
+                PlayerRemovalSerializer(removal).data,
+            ),
             "partners_rotate": services.partners_rotate(tournament.format),
         },
     )
-
-
-def _removed_message(removal) -> str:
-    name = removal.player.name
-    outcomes = services.RemovalOutcome
-    if removal.outcome == outcomes.WITHDRAW:
-        return _("%(name)s has left; the rounds not started are re-planned.") % {"name": name}
-    if removal.outcome == outcomes.REPLAN:
-        return _("%(name)s removed; the rotation is re-planned without them.") % {"name": name}
-    if removal.outcome == outcomes.DISCARD:
-        return _("%(name)s removed; generate the rotation again.") % {"name": name}
-    return _("%(name)s removed.") % {"name": name}
 
 
 @login_required
@@ -598,32 +599,6 @@ def change_preview(request, pk: int):
         {"tournament": tournament, "form": form},
         status=400,
     )
-
-
-def _seating_text(sides) -> str:
-    vs = f" {_('vs')} "
-    return vs.join(" & ".join(side) for side in sides)
-
-
-def _rounds_diff(change) -> list[dict]:
-    """Each re-planned round that moves anyone, its tables as before → after lines."""
-    return [
-        {
-            "number": rnd.number,
-            "tables": [
-                {
-                    "number": table.number,
-                    "before": _seating_text(table.before),
-                    "after": _seating_text(table.after),
-                }
-                for table in rnd.tables
-            ],
-            "byes_before": rnd.byes_before,
-            "byes_after": rnd.byes_after,
-            "byes_changed": set(rnd.byes_before) != set(rnd.byes_after),
-        }
-        for rnd in change.changed_rounds
-    ]
 
 
 @login_required

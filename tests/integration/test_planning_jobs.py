@@ -225,3 +225,135 @@ def test_the_api_answers_202_with_a_job_to_poll(postgres_db, organiser, client, 
     # Someone else's job is not theirs to read.
     client.logout()
     assert client.get(f"/api/planning-jobs/{job['id']}/").status_code in (401, 403)
+
+
+# ------------------------------------------------------------------ removing a player
+
+
+def removal_fingerprint(page: str) -> str:
+    match = re.search(r'name="fingerprint" value="([0-9a-f]+)"', page)
+    assert match, page[:500]
+    return match[1]
+
+
+def poll(client, url: str, *, timeout: float = 90) -> dict:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        job = client.get(url).json()
+        if job["status"] in ("done", "failed"):
+            return job
+        time.sleep(0.1)
+    pytest.fail(f"planning job still {job['status']} at {job['progress']}% after {timeout}s")
+
+
+@pytest.mark.services
+def test_a_big_nights_removal_is_asked_and_done_through_the_worker(
+    celery_worker_session, transactional_db, organiser, client
+):
+    t = night(organiser, 104, 4)
+    services.start_round(round=t.rounds.get(number=1))
+    client.force_login(organiser)
+    leaver = Player.objects.get(tournament=t, name="Player 050")
+    path = reverse("player-remove", args=[t.pk, leaver.pk])
+
+    asked = job_of(client.get(path))
+    assert asked.kind == PlanningJob.Kind.REMOVAL_PREVIEW and asked.requested_by == organiser
+    wait_until_finished(asked)
+    assert asked.status == PlanningJob.Status.DONE, asked.error
+    page = client.get(reverse("planning-job", args=[asked.pk])).content.decode()
+    # The same question as a small night's page: what happens, the rounds that move.
+    assert "Remove Player 050?" in page and "they are not deleted" in page
+    assert "Before" in page and "After" in page
+    assert f'action="{path}"' in page
+    fingerprint = removal_fingerprint(page)
+    assert fingerprint == asked.result["removal"]["fingerprint"]
+    assert "Player 050" in remaining_names(t)  # asking changed nothing
+
+    removed = job_of(client.post(path, {"fingerprint": fingerprint}))
+    assert removed.kind == PlanningJob.Kind.REMOVE
+    wait_until_finished(removed)
+    assert removed.status == PlanningJob.Status.DONE, removed.error
+    page = client.get(reverse("planning-job", args=[removed.pk])).content.decode()
+    assert "Player 050 has left; the rounds not started are re-planned." in page
+    assert "to reprint." in page
+    assert f'href="{reverse("tournament-detail", args=[t.pk])}"' in page  # the way back
+    leaver.refresh_from_db()
+    assert not leaver.active
+    assert "Player 050" not in remaining_names(t)
+    assert removed.result["removal"]["outcome"] == "withdraw"
+
+
+@pytest.mark.services
+def test_the_api_asks_and_removes_through_the_worker_on_a_big_night(
+    celery_worker_session, transactional_db, organiser, client, settings
+):
+    settings.PLANNING_INLINE_SEAT_ROUNDS = 0
+    t = night(organiser, 9, 4)
+    client.force_login(organiser)
+    leaver = Player.objects.get(tournament=t, name="Player 004")
+    path = f"/api/tournaments/{t.pk}/players/{leaver.pk}/"
+
+    unasked = client.delete(path)
+    assert unasked.status_code == 400 and unasked.json()["error"] == "removal_not_confirmed"
+    assert not PlanningJob.objects.exists()  # refused at once, nothing queued
+
+    response = client.get(path + "removal/")
+    assert response.status_code == 202 and response.json()["kind"] == "removal_preview"
+    preview = poll(client, response.json()["url"])
+    assert preview["status"] == "done", preview["error"]
+    removal = preview["result"]["removal"]
+    assert removal["outcome"] == "replan" and removal["change"]["withdrawn"] == ["Player 004"]
+    assert Player.objects.filter(pk=leaver.pk).exists()
+
+    response = client.delete(f"{path}?fingerprint={removal['fingerprint']}")
+    assert response.status_code == 202 and response.json()["kind"] == "remove"
+    done = poll(client, response.json()["url"])
+    assert done["status"] == "done", done["error"]
+    assert done["result"]["removal"]["outcome"] == "replan"
+    assert done["result"]["removal"]["fingerprint"] == removal["fingerprint"]
+    assert not Player.objects.filter(pk=leaver.pk).exists()
+    assert "Player 004" not in remaining_names(t) and t.rounds.count() == 4
+
+
+def test_a_stale_removal_fails_the_job_and_changes_nothing(
+    postgres_db, organiser, client, settings, eager
+):
+    settings.PLANNING_INLINE_SEAT_ROUNDS = 0
+    t = night(organiser, 9, 4)
+    client.force_login(organiser)
+    leaver = Player.objects.get(tournament=t, name="Player 004")
+    path = reverse("player-remove", args=[t.pk, leaver.pk])
+    fingerprint = job_of(client.get(path)).result["removal"]["fingerprint"]
+    services.start_round(round=t.rounds.get(number=1))  # meanwhile, play starts
+    before = selectors.schedule_from_rounds(t, selectors.rounds_with_seating(t)).to_json()
+
+    job = job_of(client.post(path, {"fingerprint": fingerprint}))
+
+    assert job.status == PlanningJob.Status.FAILED
+    page = client.get(reverse("planning-job", args=[job.pk])).content.decode()
+    assert "The tournament changed since you were asked" in page
+    assert f'href="{path}"' in page  # ask again, with what happens now
+    api = client.delete(f"/api/tournaments/{t.pk}/players/{leaver.pk}/?fingerprint={fingerprint}")
+    assert api.status_code == 202
+    polled = client.get(api.json()["url"]).json()
+    assert polled["status"] == "failed" and "changed since you were asked" in polled["error"]
+    leaver.refresh_from_db()
+    assert leaver.active
+    assert selectors.schedule_from_rounds(t, selectors.rounds_with_seating(t)).to_json() == before
+
+
+def test_a_big_night_removes_a_player_in_no_round_at_once(
+    postgres_db, organiser, client, settings, eager
+):
+    """Nothing to re-plan: no job, the page and the API answer as on a small night."""
+    settings.PLANNING_INLINE_SEAT_ROUNDS = 0
+    t = night(organiser, 9, 4)
+    client.force_login(organiser)
+    newcomer = services.add_player(tournament=t, name="Newcomer Nell")
+    late = services.add_player(tournament=t, name="Late Lou")
+
+    page = client.get(reverse("player-remove", args=[t.pk, newcomer.pk]))
+    assert page.status_code == 200 and "not seated in any round" in page.content.decode()
+    assert client.delete(f"/api/tournaments/{t.pk}/players/{late.pk}/").status_code == 204
+    assert not PlanningJob.objects.exists()
+    assert not Player.objects.filter(pk=late.pk).exists()

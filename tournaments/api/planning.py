@@ -1,5 +1,5 @@
-"""Planning jobs by API: a big night's preview, change or rotation answers 202 with a
-job (tournaments.planning); the job is polled here until done."""
+"""Planning jobs by API: a big night's preview, change, rotation or removal answers 202
+with a job (tournaments.planning); the job is polled here until done."""
 
 from __future__ import annotations
 
@@ -25,6 +25,13 @@ def queued_if_big(
     """A 202 with the job when the work is too big for the request; None to do it here."""
     if not planning.runs_in_worker(tournament, kind):
         return None
+    return queued(request, tournament, kind, asked)
+
+
+def queued(
+    request: Request, tournament: Tournament, kind: str, asked: dict | None = None
+) -> Response:
+    """A 202 with a job for `kind`, queued now."""
     job = planning.request_planning(
         tournament=tournament, kind=kind, asked=asked, requested_by=request.user
     )

@@ -560,7 +560,8 @@ class PlanningJobSerializer(serializers.ModelSerializer):
         help_text="Once done: for a preview, `plans`, each plan asked for (by strategy) as "
         "the preview answers it (RotationChange); for a change made, `change` (read the "
         "rounds as now stored at /api/tournaments/{id}/rounds/); for a rotation drawn, "
-        "`quality`. Empty until then."
+        "`quality`; for a removal worked out or done, `removal` (PlayerRemoval), with the "
+        "fingerprint to send back as ?fingerprint= on DELETE. Empty until then."
     )
     error = serializers.CharField(
         help_text="Why it failed, in plain words (nothing was changed); empty otherwise."

@@ -23,12 +23,14 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 
 from tournaments import selectors, services
+from tournaments.errors import DomainError
 from tournaments.models import PlanningJob, Player, Round, Team, Tournament
+from tournaments.planning import services as planning
 from tournaments.services.changes import STRATEGIES
 
 from . import serializers as s
 from .permissions import IsOrganiserAlways, IsTournamentOrganiser, is_organiser
-from .planning import queued_if_big
+from .planning import queued, queued_if_big
 from .schema import NUMBER, TOURNAMENT_ID, ApiErrorsMixin, refusals
 
 PLAYER_ID = OpenApiParameter("player_id", OpenApiTypes.INT, OpenApiParameter.PATH)
@@ -204,7 +206,11 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
 
     @extend_schema(
         parameters=[PLAYER_ID],
-        responses={200: s.PlayerRemovalSerializer, **refusals(400, 403, 404)},
+        responses={
+            200: s.PlayerRemovalSerializer,
+            202: s.PlanningJobSerializer,
+            **refusals(400, 403, 404, 503),
+        },
     )
     # It re-plans the whole rotation, as the removal would: organisers only, reads too.
     @action(
@@ -215,9 +221,18 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
     )
     def player_removal(self, request: Request, pk: str, player_id: str) -> Response:
         """What removing the player would do to the list and the rotation (writes
-        nothing); for the tournament's organisers."""
+        nothing); for the tournament's organisers. On a big night, when it re-plans the
+        rotation, it answers 202 with a planning job to poll: its result's `removal` is
+        this answer, fingerprint included."""
         tournament = self._tournament()
         player = get_object_or_404(Player, tournament=tournament, pk=player_id)
+        if planning.removal_runs_in_worker(player, PlanningJob.Kind.REMOVAL_PREVIEW):
+            return queued(
+                request,
+                tournament,
+                PlanningJob.Kind.REMOVAL_PREVIEW,
+                planning.removal_asked(player),
+            )
         return Response(s.PlayerRemovalSerializer(services.preview_removal(player=player)).data)
 
     @extend_schema(
@@ -231,15 +246,34 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
             ),
         ],
         request=None,
-        responses={200: s.PlayerRemovalSerializer, 204: None, **refusals(400, 403, 404, 409)},
+        responses={
+            200: s.PlayerRemovalSerializer,
+            202: s.PlanningJobSerializer,
+            204: None,
+            **refusals(400, 403, 404, 409, 503),
+        },
     )
     @action(detail=True, methods=["delete"], url_path=r"players/(?P<player_id>[0-9]+)")
     def remove_player(self, request: Request, pk: str, player_id: str) -> Response:
         """Remove a player. Not in any round: deleted (204). In the rotation: only with
-        the fingerprint of GET .../removal, and then as that preview says (200)."""
+        the fingerprint of GET .../removal, and then as that preview says (200). On a big
+        night such a removal answers 202 with a planning job to poll: once done its
+        result's `removal` is what was done (a stale fingerprint fails the job with the
+        `stale_preview` words, changing nothing)."""
         tournament = self._tournament()
         player = get_object_or_404(Player, tournament=tournament, pk=player_id)
         fingerprint = request.query_params.get("fingerprint") or None
+        if planning.removal_runs_in_worker(player, PlanningJob.Kind.REMOVE):
+            if fingerprint is None:
+                # It re-plans the rotation, so it is never done unseen (as remove_player
+                # says), and saying so needs no re-plan.
+                raise DomainError("removal_not_confirmed", name=player.name, id=player.pk)
+            return queued(
+                request,
+                tournament,
+                PlanningJob.Kind.REMOVE,
+                planning.removal_asked(player, fingerprint),
+            )
         removal = services.remove_player(player=player, expected_fingerprint=fingerprint)
         if removal.outcome == services.RemovalOutcome.DELETE:
             return Response(status=status.HTTP_204_NO_CONTENT)

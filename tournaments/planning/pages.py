@@ -1,5 +1,6 @@
-"""What the organiser's pages show of planning work: the preview's plans, built from the
-stored answer (the API's shape), whether it was worked out in the request or a worker."""
+"""What the organiser's pages show of planning work: the preview's plans and what
+removing a player does, built from the stored answer (the API's shape), whether it was
+worked out in the request or a worker."""
 
 from __future__ import annotations
 
@@ -83,10 +84,69 @@ def _plan(strategy: str, change: dict) -> dict:
     }
 
 
+def removal_context(tournament, player: dict, removal: dict) -> dict:
+    """The removal page's context from what removing `player` ({"pk", "name"}) does
+    (PlayerRemovalSerializer data): the outcome, and each re-planned round that moves
+    anyone as before → after lines."""
+    change = removal.get("change")
+    return {
+        "tournament": tournament,
+        "player": player,
+        "removal": removal,
+        "change": change,
+        "changed_rounds": [_round_diff(rnd) for rnd in change["rounds"]] if change else [],
+        "unchanged": (
+            [rnd["number"] for rnd in change["remaining_rounds"] if not rnd["changed"]]
+            if change
+            else []
+        ),
+        "quality": change["quality"] if change else None,
+    }
+
+
+def _round_diff(rnd: dict) -> dict:
+    return {
+        "number": rnd["number"],
+        "tables": [
+            {
+                "number": table["number"],
+                "before": _seating_text(table["before"]),
+                "after": _seating_text(table["after"]),
+            }
+            for table in rnd["tables"]
+        ],
+        "byes_before": rnd["byes_before"],
+        "byes_after": rnd["byes_after"],
+        "byes_changed": set(rnd["byes_before"]) != set(rnd["byes_after"]),
+    }
+
+
+def _seating_text(sides) -> str:
+    vs = f" {_('vs')} "
+    return vs.join(" & ".join(side) for side in sides)
+
+
+def removed_message(name: str, outcome: str) -> str:
+    """What a removal done says it did."""
+    if outcome == "withdraw":
+        return _("%(name)s has left; the rounds not started are re-planned.") % {"name": name}
+    if outcome == "replan":
+        return _("%(name)s removed; the rotation is re-planned without them.") % {"name": name}
+    if outcome == "discard":
+        return _("%(name)s removed; generate the rotation again.") % {"name": name}
+    return _("%(name)s removed.") % {"name": name}
+
+
 def done_message(job: PlanningJob) -> str:
-    """What a finished generation or change says it did."""
+    """What a finished generation, change or removal says it did."""
     if job.kind == PlanningJob.Kind.GENERATE:
         return _("Rotation generated.")
+    if job.kind == PlanningJob.Kind.REMOVE:
+        removal = job.result.get("removal", {})
+        said = removed_message(job.asked.get("name", ""), removal.get("outcome", ""))
+        if not removal.get("change"):
+            return said
+        return f"{said} {_reprints(removal['change'].get('scorecards_to_reprint', 0))}"
     change = job.result.get("change", {})
     moved, reprints = change.get("players_moved", 0), change.get("scorecards_to_reprint", 0)
     return " ".join(
@@ -94,9 +154,12 @@ def done_message(job: PlanningJob) -> str:
             _("The remaining rounds have been re-planned."),
             ngettext("%(count)s player changes seats;", "%(count)s players change seats;", moved)
             % {"count": moved},
-            ngettext(
-                "%(count)s scorecard to reprint.", "%(count)s scorecards to reprint.", reprints
-            )
-            % {"count": reprints},
+            _reprints(reprints),
         ]
     )
+
+
+def _reprints(count: int) -> str:
+    return ngettext(
+        "%(count)s scorecard to reprint.", "%(count)s scorecards to reprint.", count
+    ) % {"count": count}

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from kombu.exceptions import OperationalError
 
-from tournaments import rotations
+from tournaments import rotations, services
 from tournaments.errors import DomainError
 from tournaments.models import PlanningJob, Player, Round, Tournament
 from tournaments.services._common import (
@@ -61,6 +61,24 @@ def runs_in_worker(tournament: Tournament, kind: str) -> bool:
     return seats_to_plan(tournament, kind) > settings.PLANNING_INLINE_SEAT_ROUNDS
 
 
+REMOVAL_KINDS = (PlanningJob.Kind.REMOVAL_PREVIEW, PlanningJob.Kind.REMOVE)
+
+
+def removal_runs_in_worker(player: Player, kind: str) -> bool:
+    """A big night's removal that re-plans the rotation goes to the worker; taking a
+    player in no round off the list (or refusing one who has left) costs nothing."""
+    return runs_in_worker(player.tournament, kind) and services.removal_replans(player=player)
+
+
+def removal_asked(player: Player, fingerprint: str = "") -> dict:
+    """What a removal job stores: the player by id (and name, for its pages even once
+    they are gone) and, to remove them, the fingerprint of the preview shown."""
+    asked = {"player": player.pk, "name": player.name}
+    if fingerprint:
+        asked["fingerprint"] = fingerprint
+    return asked
+
+
 def check_generate(tournament: Tournament) -> None:
     """The refusals drawing a rotation can give at once, before any job is queued."""
     _refuse_if_started(tournament, "round_started:rotation")
@@ -82,7 +100,8 @@ def request_planning(
     once the row is committed (without a broker it has run when this returns)."""
     if kind == PlanningJob.Kind.GENERATE:
         check_generate(tournament)
-    else:
+    elif kind not in REMOVAL_KINDS:
+        # A removal's refusals all come from working it out.
         check_change(tournament, asked or {})
     asked = {**(asked or {}), "language": translation.get_language() or settings.LANGUAGE_CODE}
     with transaction.atomic():

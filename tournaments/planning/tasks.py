@@ -123,8 +123,36 @@ def _apply(job: PlanningJob) -> dict:
     return {"change": RotationChangeSerializer(change).data}
 
 
+def removal_player(job: PlanningJob) -> Player:
+    player = Player.objects.filter(tournament=job.tournament, pk=job.asked.get("player")).first()
+    if player is None:
+        # Removed meanwhile: what was asked no longer exists.
+        raise TournamentError("stale_preview:removal")
+    return player
+
+
+def _removal_preview(job: PlanningJob) -> dict:
+    from tournaments.api.serializers import PlayerRemovalSerializer
+
+    removal = services.preview_removal(player=removal_player(job))
+    return {"removal": PlayerRemovalSerializer(removal).data}
+
+
+def _remove(job: PlanningJob) -> dict:
+    from tournaments.api.serializers import PlayerRemovalSerializer
+
+    removal = services.remove_player(
+        player=removal_player(job),
+        # Never None: a job's removal is always the one previewed.
+        expected_fingerprint=job.asked.get("fingerprint", ""),
+    )
+    return {"removal": PlayerRemovalSerializer(removal).data}
+
+
 WORK = {
     PlanningJob.Kind.GENERATE: _generate,
     PlanningJob.Kind.PREVIEW: _preview,
     PlanningJob.Kind.APPLY: _apply,
+    PlanningJob.Kind.REMOVAL_PREVIEW: _removal_preview,
+    PlanningJob.Kind.REMOVE: _remove,
 }

@@ -1,5 +1,6 @@
 """The organiser's page of a planning job: its progress while a worker plans, then the
-plans to choose from (a preview) or what was done (a rotation drawn, a change made)."""
+plans to choose from (a preview), what removing a player does (with the button that
+does it), or what was done (a rotation drawn, a change made, a player removed)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from tournaments import services
 from tournaments.models import PlanningJob
 from tournaments.permissions import require_organiser
 
-from .pages import done_message, preview_context
+from .pages import done_message, preview_context, removal_context
 from .services import fail_stalled
 
 
@@ -36,6 +37,16 @@ def planning_job(request, job_id: int):
             {
                 **preview_context(tournament, job.asked, job.result["plans"]),
                 "team_size": services.TEAM_SIZES.get(tournament.format),
+                "partners_rotate": services.partners_rotate(tournament.format),
+            },
+        )
+    if job.kind == PlanningJob.Kind.REMOVAL_PREVIEW and job.status == PlanningJob.Status.DONE:
+        player = {"pk": job.asked["player"], "name": job.asked.get("name", "")}
+        return render(
+            request,
+            "tournaments/player_remove.html",
+            {
+                **removal_context(tournament, player, job.result["removal"]),
                 "partners_rotate": services.partners_rotate(tournament.format),
             },
         )

@@ -36,6 +36,7 @@ from .removal import (
     PlayerRemoval,
     RemovalOutcome,
     preview_removal,
+    removal_replans,
     remove_player,
 )
 from .rotation import (
@@ -85,6 +86,7 @@ __all__ = [
     "preview_change",
     "preview_changes",
     "preview_removal",
+    "removal_replans",
     "remove_co_organiser",
     "remove_player",
     "replanning_settings",

@@ -414,9 +414,14 @@ def apply_change(
     plan = _plan_change(
         locked, withdraw=withdraw, arrive=arrive, substitute=substitute, strategy=strategy
     )
-    change = plan.change
-    if expected_fingerprint is not None and expected_fingerprint != change.fingerprint:
+    if expected_fingerprint is not None and expected_fingerprint != plan.change.fingerprint:
         raise TournamentError("stale_preview")
+    return _make_change(locked, plan, tournament=tournament)
+
+
+def _make_change(locked: Tournament, plan: _Plan, *, tournament: Tournament) -> RotationChange:
+    """Store `plan`, worked out for `locked` (already locked in this transaction)."""
+    change = plan.change
     Player.objects.filter(pk__in=[p.pk for p in plan.withdrawn]).update(active=False)
     Player.objects.filter(pk__in=[p.pk for p, _name in plan.substituted]).update(active=False)
     for old, name in plan.substituted:

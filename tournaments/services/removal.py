@@ -9,15 +9,16 @@ A player who has played is never deleted, only marked as having left.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import cached_property
 
 from django.db import transaction
 
 from ..errors import DomainError, TournamentError
 from ..models import Bye, Player, Round, Seat, Tournament
 from ._common import _delete_empty_teams, _drop_planned_rotation, _has_started, _lock
-from .changes import RotationChange, _plan_change, apply_change
+from .changes import RotationChange, _make_change, _Plan, _plan_change
 
 
 class RemovalOutcome(StrEnum):
@@ -45,8 +46,12 @@ class PlayerRemoval:
     outcome: RemovalOutcome
     change: RotationChange | None = None
     reason: str = ""
+    # The re-plan behind `change`, so doing the removal stores it without planning again.
+    plan: _Plan | None = field(default=None, repr=False, compare=False)
 
-    @property
+    # Kept once worked out: the player's pk is gone once they are deleted, and the
+    # answer of a removal done must carry the fingerprint of the preview it matched.
+    @cached_property
     def fingerprint(self) -> str:
         text = f"{self.player.pk}:{self.outcome}:{self.change.fingerprint if self.change else ''}"
         return hashlib.sha256(text.encode()).hexdigest()[:32]
@@ -69,15 +74,23 @@ def _removal(tournament: Tournament, player: Player) -> PlayerRemoval:
     if _in_rounds(player, played=True):
         if not player.active:
             raise TournamentError("not_playing:left", name=player.name)
-        change = _plan_change(tournament, withdraw=[player], arrive=(), substitute=None).change
-        return PlayerRemoval(player, RemovalOutcome.WITHDRAW, change)
+        plan = _plan_change(tournament, withdraw=[player], arrive=(), substitute=None)
+        return PlayerRemoval(player, RemovalOutcome.WITHDRAW, plan.change, plan=plan)
     try:
-        change = _plan_change(tournament, withdraw=[player], arrive=(), substitute=None).change
+        plan = _plan_change(tournament, withdraw=[player], arrive=(), substitute=None)
     except TournamentError as exc:
         if _has_started(tournament):
             raise
         return PlayerRemoval(player, RemovalOutcome.DISCARD, reason=exc.message)
-    return PlayerRemoval(player, RemovalOutcome.REPLAN, change)
+    return PlayerRemoval(player, RemovalOutcome.REPLAN, plan.change, plan=plan)
+
+
+def removal_replans(*, player: Player) -> bool:
+    """Whether working out `player`'s removal re-plans the rotation (the costly part):
+    not for a player in no round (deleted) nor one who has already left (refused)."""
+    if not _in_rounds(player, played=False):
+        return False
+    return player.active or not _in_rounds(player, played=True)
 
 
 def preview_removal(*, player: Player) -> PlayerRemoval:
@@ -107,12 +120,9 @@ def remove_player(*, player: Player, expected_fingerprint: str | None = None) ->
     elif expected_fingerprint != removal.fingerprint:
         raise TournamentError("stale_preview:removal")
     target = removal.player
-    if removal.change is not None:
-        apply_change(
-            tournament=tournament,
-            withdraw=[target],
-            expected_fingerprint=removal.change.fingerprint,
-        )
+    if removal.plan is not None:
+        # Worked out above under the lock: stored as it is, not planned a second time.
+        _make_change(tournament, removal.plan, tournament=tournament)
     if removal.outcome is RemovalOutcome.DISCARD:
         _drop_planned_rotation(tournament)
     if removal.outcome is not RemovalOutcome.WITHDRAW:
