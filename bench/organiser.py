@@ -308,6 +308,28 @@ def run_played(players: int, rounds: int, meter: Meter, organiser) -> list[tuple
     ]
     for label, name, args, query in pages:
         measure(label, public, reverse(name, args=args), query)
+    # Head-to-head reads the games of every group left tied: the costliest order.
+    from leagues.services import update_standings_settings
+
+    update_standings_settings(
+        tournament=tournament,
+        user=organiser,
+        metrics=["total_points", "head_to_head", "wins"],
+        bye_value="average",
+    )
+    measure("standings page, head-to-head 2nd", public, reverse("standings-page", args=[pk]))
+    measure(
+        "standings of one player, head-to-head 2nd",
+        public,
+        reverse("standings-player", args=[pk, someone]),
+    )
+    update_standings_settings(
+        tournament=tournament,
+        user=organiser,
+        metrics=["head_to_head", "total_points"],
+        bye_value="average",
+    )
+    measure("standings page, head-to-head 1st", public, reverse("standings-page", args=[pk]))
     api = [
         ("API tournament", f"/api/tournaments/{pk}/"),
         ("API players", f"/api/tournaments/{pk}/players/"),
