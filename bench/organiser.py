@@ -17,6 +17,10 @@ tournament (a SELECT of the seats, their tables' and rounds' numbers and the pla
 names), so a slower or busier machine moves both. Work that runs in the Celery worker is
 shown as the request that queues it, the job itself (marked "worker job": taken off an
 in-memory broker and run here, in this process) and the page that shows its result.
+With --sections played (on by default) a second table comes first: a night with every
+round played (each table's totals stored and confirmed, each round closed, through the
+services), then every public page (rotation, seat, standings, projector, a player's
+standings, the exports), the public API reads and the organiser's pages, cold.
 Figures go to stdout; nothing is asserted. The database is dropped unless --keep.
 """
 
