@@ -18,6 +18,10 @@ tournament (a SELECT of the seats, their tables' and rounds' numbers and the pla
 names), so a slower or busier machine moves both. Work that runs in the Celery worker is
 shown as the request that queues it, the job itself (marked "worker job": taken off an
 in-memory broker and run here, in this process) and the page that shows its result.
+With --sections played (on by default) a second table comes first: a night with every
+round played (each table's totals stored and confirmed, each round closed, through the
+services), then every public page (rotation, seat, standings, projector, a player's
+standings, the exports), the public API reads and the organiser's pages, cold.
 Figures go to stdout; nothing is asserted. The database is dropped unless --keep.
 """
 
@@ -220,6 +224,191 @@ def run_size(players: int, rounds: int, meter: Meter, organiser) -> list[tuple[s
     return [(label, cpu) for label, cpu in figures]
 
 
+# Round totals a table may report for 8 hands, varied so the standings have ties and gaps.
+PLAYED_TOTALS = ((6, 4), (5, 7), (8, 2), (3, 9), (10, 0), (4, 4), (7, 5))
+
+
+def play_night(tournament, organiser) -> None:
+    """Play every round of `tournament`: each table's totals stored and confirmed, each
+    round started and closed, through the scoring and tournament services (not HTTP:
+    this fills the night, it is not measured)."""
+    from django.db import transaction
+
+    from scoring import services as scoring
+    from tournaments import services
+    from tournaments.models import Round, Table
+
+    for rnd in Round.objects.filter(tournament=tournament).order_by("number"):
+        services.start_round(round=rnd, user=organiser)
+        tables = Table.objects.filter(round=rnd).order_by("number").prefetch_related("seats")
+        with transaction.atomic():
+            for index, table in enumerate(tables):
+                points = PLAYED_TOTALS[(index + rnd.number) % len(PLAYED_TOTALS)]
+                result = scoring.submit_totals(
+                    table=table,
+                    side_points=list(points),
+                    seat=min(table.seats.all(), key=lambda seat: seat.position),
+                    expected_version=0,
+                    idempotency_key=str(uuid.uuid4()),
+                )
+                scoring.confirm_result(table=table, expected_version=result.version, user=organiser)
+        scoring.close_round(round=rnd, user=organiser)
+
+
+def run_played(players: int, rounds: int, meter: Meter, organiser) -> list[tuple[str, float]]:
+    """Every public page and public API read, and the organiser's pages, of a night
+    whose `rounds` rounds were all played (results confirmed, rounds closed): the pages
+    whose work grows with results."""
+    import datetime
+
+    from django.test import Client
+    from django.urls import reverse
+
+    from tournaments import services
+    from tournaments.models import Player, Seat, Tournament
+
+    tournament = Tournament.objects.create(
+        name=f"Played {players}",
+        date=datetime.date(2026, 12, 6),
+        owner=organiser,
+        rounds_planned=rounds,
+        entry_mode=Tournament.EntryMode.TOTALS,
+    )
+    services.import_players(
+        tournament=tournament, text="\n".join(f"Player {n:03d}" for n in range(players))
+    )
+    organiser_client = Client()
+    organiser_client.force_login(organiser)
+    pk = tournament.pk
+    generated = organiser_client.post(reverse("rotation-generate", args=[pk]))
+    check(generated, 302, 202)
+    finish_jobs(meter, [], "generate rotation (worker job)")
+    started = time.monotonic()
+    play_night(tournament, organiser)
+    print(
+        f"  played {players} players x {rounds} rounds in {time.monotonic() - started:.0f} s",
+        file=sys.stderr,
+    )
+    public = Client()
+    figures: list[tuple[str, float]] = []
+
+    def seats_read():
+        return list(
+            Seat.objects.filter(table__round__tournament_id=pk).values_list(
+                "table__round__number", "table__number", "position", "player__name"
+            )
+        )
+
+    figures.append(
+        (
+            "baseline: SELECT every seat",
+            statistics.median(meter.cpu(seats_read)[0] for _ in range(5)),
+        )
+    )
+
+    def measure(label: str, client, url: str, query: dict | None = None):
+        cpu, response = meter.cpu(lambda: client.get(url, query or {}))
+        check(response, 200)
+        figures.append((label, cpu))
+
+    someone = Player.objects.filter(tournament=tournament).order_by("pk")[players // 2].pk
+    pages = [
+        ("public rotation page", "tournament-public", [pk], None),
+        ("public rotation page, round 30", "tournament-public", [pk], {"round": rounds}),
+        ("player seat page", "player-seat", [pk, someone], None),
+        ("standings page", "standings-page", [pk], None),
+        ("standings projector", "standings-projector", [pk], None),
+        ("standings of one player", "standings-player", [pk, someone], None),
+        ("standings CSV", "standings-export", [pk, "csv"], None),
+        ("standings JSON", "standings-export", [pk, "json"], None),
+        ("results CSV", "standings-results-export", [pk, "csv"], None),
+        ("results JSON", "standings-results-export", [pk, "json"], None),
+    ]
+    for label, name, args, query in pages:
+        measure(label, public, reverse(name, args=args), query)
+    # Head-to-head reads the games of every group left tied: the costliest order.
+    from leagues.services import update_standings_settings
+
+    update_standings_settings(
+        tournament=tournament,
+        user=organiser,
+        metrics=["total_points", "head_to_head", "wins"],
+        bye_value="average",
+    )
+    measure("standings page, head-to-head 2nd", public, reverse("standings-page", args=[pk]))
+    measure(
+        "standings of one player, head-to-head 2nd",
+        public,
+        reverse("standings-player", args=[pk, someone]),
+    )
+    update_standings_settings(
+        tournament=tournament,
+        user=organiser,
+        metrics=["head_to_head", "total_points"],
+        bye_value="average",
+    )
+    measure("standings page, head-to-head 1st", public, reverse("standings-page", args=[pk]))
+    api = [
+        ("API tournament", f"/api/tournaments/{pk}/"),
+        ("API players", f"/api/tournaments/{pk}/players/"),
+        ("API rounds (every round)", f"/api/tournaments/{pk}/rounds/"),
+        (f"API round {rounds}", f"/api/tournaments/{pk}/rounds/{rounds}/"),
+    ]
+    for label, url in api:
+        measure(label, public, url)
+    organiser_pages = [
+        ("organiser tournament page", "tournament-detail", [pk]),
+        (f"round page {rounds} (organiser)", "round-detail", [pk, rounds]),
+        (f"round results {rounds} (organiser)", "round-results", [pk, rounds]),
+    ]
+    for label, name, args in organiser_pages:
+        measure(label, organiser_client, reverse(name, args=args))
+    measure(
+        f"API results board, round {rounds} (organiser)",
+        organiser_client,
+        "/api/results/",
+        {"tournament": pk, "round": rounds},
+    )
+    return figures
+
+
+def print_table(title: str, results: dict, rounds: int) -> float:
+    """The figures of every size side by side, each beside its ratio to the same run's
+    baseline (the first row); returns the worst web request."""
+    sizes = list(results)
+    labels = [label for label, _cpu in results[sizes[0]]]
+    width = max(len(label) for label in labels)
+    print(f"{title}, {rounds} rounds")
+    print(" " * width + "".join(f"  {f'{n} players':>20}" for n in sizes))
+    for row, label in enumerate(labels):
+        cells = []
+        for n in sizes:
+            cpu = results[n][row][1]
+            ratio = cpu / results[n][0][1]
+            cells.append(f"  {cpu:7.3f} s {ratio:8.0f}x")
+        print(f"{label:<{width}}" + "".join(cells))
+    return max(
+        cpu for rows in results.values() for label, cpu in rows[1:] if "worker job" not in label
+    )
+
+
+def report_played(args, meter: Meter, organiser) -> float:
+    from django.db import connection
+
+    played = {}
+    for size in [int(s) for s in args.sizes.split(",")]:
+        played[size] = run_played(size, args.rounds, meter, organiser)
+        with connection.cursor() as cursor:
+            cursor.execute("ANALYZE")
+    worst = print_table("CPU seconds per page, cold; every round played", played, args.rounds)
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(
+        f"target: every page < {TARGET_CPU:.0f} s of CPU at 400 players; worst here "
+        f"{worst:.2f} s (load average {load:.1f}, {os.cpu_count()} CPUs)\n"
+    )
+    return worst
+
+
 def finish_jobs(meter: Meter, figures: list, label: str) -> None:
     """Run the planning jobs the request left queued, as the worker would, each measured
     like a request (0 when the request did the work itself)."""
@@ -263,6 +452,11 @@ def main() -> int:
     parser.add_argument("--rounds", type=int, default=30)
     parser.add_argument("--keep", action="store_true", help="keep the bench database")
     parser.add_argument(
+        "--sections",
+        default="organiser,played",
+        help="organiser (round 1 played), played (every round played), comma-separated",
+    )
+    parser.add_argument(
         "--database",
         default=BENCH_DB,
         help="the database to create and drop (one per person when several share a server)",
@@ -293,6 +487,11 @@ def main() -> int:
         call_command("migrate", verbosity=0)
         organiser = get_user_model().objects.create_user("bench", password="bench-only")
         meter = Meter()
+        sections = set(args.sections.split(","))
+        if "played" in sections:
+            report_played(args, meter, organiser)
+        if "organiser" not in sections:
+            return 0
         results = {}
         for size in [int(s) for s in args.sizes.split(",")]:
             results[size] = run_size(size, args.rounds, meter, organiser)

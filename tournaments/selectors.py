@@ -58,6 +58,17 @@ def rounds_with_seating(tournament: Tournament | int) -> list[Round]:
     )
 
 
+def rounds_overview(tournament: Tournament | int) -> list[Round]:
+    """Every round with its number of tables (`table_count`) and no seating: one query,
+    for pages that list rounds, whose work must not grow with players x rounds."""
+    tournament_id = tournament if isinstance(tournament, int) else tournament.pk
+    return list(
+        Round.objects.filter(tournament_id=tournament_id)
+        .annotate(table_count=Count("tables"))
+        .order_by("number")
+    )
+
+
 def round_with_seating(tournament: Tournament | int, number: int) -> Round:
     """One round with its seating loaded (Http404 when the tournament has no such round)."""
     tournament_id = tournament if isinstance(tournament, int) else tournament.pk

@@ -127,7 +127,7 @@ def _target(tournament: Tournament) -> int | None:
 def _detail_context(request, tournament: Tournament, **forms) -> dict:
     players = selectors.players_of(tournament)
     team_size = services.TEAM_SIZES.get(tournament.format)
-    rounds = list(selectors.rounds_with_seating(tournament))
+    rounds = selectors.rounds_overview(tournament)
     context = {
         "tournament": tournament,
         # Once a round is under way the player list changes only through a re-plan.

@@ -792,3 +792,21 @@ def test_a_stranger_cannot_remove_an_organiser(client, stranger, seated, django_
     response = client.post(reverse("co-organiser-remove", args=[seated.pk, helper.pk]))
     assert response.status_code == 403
     assert list(seated.co_organisers.all()) == [helper]
+
+
+def test_organiser_page_lists_rounds_and_their_tables_without_reading_seats(
+    client, organiser, seated
+):
+    """The rounds list shows each round's number of tables; its work must not grow with
+    players x rounds (400 players x 30 rounds is 12,000 seats), so no seat is read."""
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    client.force_login(organiser)
+    with CaptureQueriesContext(connection) as queries:
+        response = client.get(reverse("tournament-detail", args=[seated.pk]))
+    assert response.status_code == 200
+    rounds_list = response.content.decode().split('id="rounds"', 1)[1]
+    rows = re.findall(r"Round (\d+)</a></td>\s*<td>.*?</td>\s*<td>(\d+)</td>", rounds_list, re.S)
+    assert rows == [(str(n), "2") for n in range(1, 5)]
+    assert not [q["sql"] for q in queries.captured_queries if '"tournaments_seat"' in q["sql"]]
