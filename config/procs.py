@@ -13,6 +13,7 @@ them all.
 from __future__ import annotations
 
 import os
+import re
 import shlex
 import shutil
 import sys
@@ -42,6 +43,22 @@ def procfile(path: Path) -> dict[str, str]:
     return processes
 
 
+# `NAME=value ... command`: the assignments a Procfile line may start with.
+_ASSIGNMENTS = re.compile(r"((?:[A-Za-z_][A-Za-z0-9_]*=\S*\s+)*)(.*)", re.DOTALL)
+
+
+def shell_command(command: str) -> list[str]:
+    """The Procfile line run by /bin/sh, which then *becomes* the command (exec).
+
+    supervisor watches and signals the process it started. Were that the shell, a stop
+    would end the shell at once and leave the command running on its own (a Celery
+    worker hung in its warm shutdown after Ctrl-C); exec'd, the command itself gets the
+    TERM and shuts down its own children in order.
+    """
+    assignments, rest = _ASSIGNMENTS.fullmatch(command.strip()).groups()
+    return ["/bin/sh", "-c", f"{assignments}exec {rest}"]
+
+
 def supervisor_config(processes: dict[str, str], *, workdir: Path, rundir: Path) -> str:
     """supervisord.conf for these processes: foreground, logs on this terminal."""
     lines = [
@@ -58,7 +75,7 @@ def supervisor_config(processes: dict[str, str], *, workdir: Path, rundir: Path)
         lines.append("user=root")
     for name, command in processes.items():
         # supervisor reads %(name)s in its values: a literal % is written %%.
-        shell = shlex.join(["/bin/sh", "-c", command]).replace("%", "%%")
+        shell = shlex.join(shell_command(command)).replace("%", "%%")
         lines += [
             "",
             f"[program:{name}]",
@@ -70,8 +87,11 @@ def supervisor_config(processes: dict[str, str], *, workdir: Path, rundir: Path)
             f"startretries={START_RETRIES}",
             "stopsignal=TERM",
             f"stopwaitsecs={STOP_WAIT_SECONDS}",
-            # The shell and everything it started (gunicorn's and Celery's children).
-            "stopasgroup=true",
+            # TERM to the command alone: gunicorn and Celery stop their own children in
+            # order (a Celery pool child sent TERM directly dies mid-handshake and its
+            # parent never finishes shutting down). Past STOP_WAIT_SECONDS, KILL to the
+            # whole group, children included.
+            "stopasgroup=false",
             "killasgroup=true",
             "redirect_stderr=true",
             "stdout_logfile=/dev/stdout",

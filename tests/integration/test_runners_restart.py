@@ -76,6 +76,22 @@ def kill_worker_while_web_answers(runner_pid: int, page: str, log: Path) -> None
     assert "exited: worker" in log.read_text(errors="replace")
 
 
+def marked(mark: str) -> list[int]:
+    """Processes started with EUCHRE_RUN_MARK=mark in their environment, alive."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+            state = (entry / "stat").read_text().rsplit(")", 1)[1].split()[0]
+        except OSError:
+            continue
+        if f"EUCHRE_RUN_MARK={mark}".encode() in environ.split(b"\0") and state != "Z":
+            found.append(int(entry.name))
+    return found
+
+
 def stop(process: subprocess.Popen) -> None:
     with contextlib.suppress(ProcessLookupError):
         os.killpg(process.pid, signal.SIGTERM)
@@ -100,6 +116,9 @@ def test_make_run_starts_a_killed_worker_again_and_the_site_stays_up(tmp_path):
         CELERY_FILESYSTEM_DIR=str(tmp_path / "celery"),
         HOST=host,
         PYTHONUNBUFFERED="1",
+        SECRET_KEY_FILE=str(tmp_path / "secret_key"),
+        DEMO_PASSWORD_FILE=str(tmp_path / "demo_password"),
+        EUCHRE_RUN_MARK=str(tmp_path),
     )
 
     def manage(*args: str) -> str:
@@ -149,8 +168,19 @@ def test_make_run_starts_a_killed_worker_again_and_the_site_stays_up(tmp_path):
         )
         assert job == {"status": "done", "pdf": True, "error": ""}
         assert runner.poll() is None
+
+        # Ctrl-C: the runner stops once everything it started has stopped, so nothing
+        # is left running behind the terminal (a Celery worker left on its own once hung
+        # in its shutdown for good).
+        os.kill(runner.pid, signal.SIGINT)
+        runner.wait(timeout=60)
+        left = {pid: command_line(pid) for pid in marked(str(tmp_path))}
+        assert not left, f"still running after the runner stopped: {left}"
     finally:
         stop(runner)
+        for pid in marked(str(tmp_path)):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(pid, signal.SIGKILL)
 
 
 @pytest.mark.services

@@ -6,7 +6,7 @@ import configparser
 import shlex
 from pathlib import Path
 
-from config.procs import procfile, supervisor_config
+from config.procs import procfile, shell_command, supervisor_config
 
 
 def programs(text: str) -> dict[str, configparser.SectionProxy]:
@@ -31,10 +31,20 @@ def test_every_procfile_line_is_a_program_restarted_when_it_exits(tmp_path):
     assert list(found) == ["web", "worker", "beat"]
     for name, program in found.items():
         # supervisor reads %% as % (its own interpolation), as this parser does.
-        assert shlex.split(program["command"]) == ["/bin/sh", "-c", processes[name]]
+        assert shlex.split(program["command"]) == ["/bin/sh", "-c", f"exec {processes[name]}"]
         assert program["autorestart"] == "true"
         assert program["stdout_logfile"] == "/dev/stdout"
-        assert program["stopasgroup"] == program["killasgroup"] == "true"
+        # TERM to the command itself (exec'd), KILL to its whole group.
+        assert (program["stopasgroup"], program["killasgroup"]) == ("false", "true")
+
+
+def test_a_line_with_leading_assignments_execs_the_command_with_them():
+    line = "DJANGO_SETTINGS_MODULE=${X:-config.settings.production} A=1 celery --app config beat"
+    assert shell_command(line) == [
+        "/bin/sh",
+        "-c",
+        "DJANGO_SETTINGS_MODULE=${X:-config.settings.production} A=1 exec celery --app config beat",
+    ]
 
 
 def test_the_repository_procfiles_have_a_web_and_a_worker():
