@@ -78,6 +78,9 @@ def printed(tournament: Tournament, kind: str, *, paper: str = "a4") -> tuple[by
     """The job's PDF as its worker makes it, and how many pages its layout planned."""
     job = request_print(tournament=tournament, kind=kind, paper=paper)
     parts = tasks.job_parts(job)
+    # Rendered here rather than by a worker: the job is not left waiting in its
+    # organiser's print queue (three unfinished jobs and a fourth is refused).
+    job.delete()
     writer = PdfWriter()
     for part in parts:
         data = render_pdf(part.template, part.context, base_url=BASE + "/")
