@@ -21,7 +21,6 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import tempfile
 import threading
 import time
 from collections import Counter
@@ -31,8 +30,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import psycopg  # noqa: E402
 
-from bench.load import PASSWORD, figures, p95, set_up_night  # noqa: E402
-from tools.production_set import Visitor, production_set  # noqa: E402
+from bench.load import bench_production_set, figures, p95, set_up_night  # noqa: E402
+from tools.production_set import Visitor  # noqa: E402
 
 
 def hold_round(database_url: str, tournament: int, seconds: float, held: threading.Event):
@@ -74,26 +73,7 @@ def main() -> int:
     parser.add_argument("--hold", type=float, default=40)
     parser.add_argument("--web-workers", type=int, default=2)
     args = parser.parse_args()
-    database_url = os.environ.get("DATABASE_URL", "")
-    broker_url = os.environ.get("CELERY_BROKER_URL", "")
-    if not database_url.startswith(("postgres://", "postgresql://")) or not broker_url.startswith(
-        "redis"
-    ):
-        print("Set DATABASE_URL (PostgreSQL) and CELERY_BROKER_URL (Redis).", file=sys.stderr)
-        return 2
-
-    with (
-        tempfile.TemporaryDirectory(prefix="bench-round-lock-") as scratch,
-        production_set(
-            scratch=Path(scratch),
-            database_url=database_url,
-            broker_url=broker_url,
-            web_workers=args.web_workers,
-            worker_concurrency=1,
-            extra_env={"STATIC_COMPRESS": "0", "API_TABLE_ADDRESS_RATE": "1000000/min"},
-        ) as prod,
-    ):
-        prod.create_user("organiser", PASSWORD)
+    with bench_production_set(prefix="bench-round-lock-", web_workers=args.web_workers) as prod:
         tournament, plans = set_up_night(prod.base_url, args.tables)
         other, _other_plans = set_up_night(prod.base_url, 2)
         held = threading.Event()
