@@ -37,7 +37,8 @@ def look(database: str, job_id: str) -> dict:
     return {"status": status, "pdf": bool(pdf), "error": error}
 
 
-def test_a_print_job_is_queued_and_built_by_the_make_run_worker(tmp_path):
+def make_run_env(tmp_path, **extra: str) -> dict[str, str]:
+    """The environment `make run` gives its processes, with its files under tmp_path."""
     env = {
         key: value
         for key, value in os.environ.items()
@@ -51,7 +52,13 @@ def test_a_print_job_is_queued_and_built_by_the_make_run_worker(tmp_path):
         SECRET_KEY_FILE=str(tmp_path / "secret_key"),
         DEMO_PASSWORD_FILE=str(tmp_path / "demo_password"),
         PATH=f"{os.path.dirname(sys.executable)}{os.pathsep}{os.environ.get('PATH', '')}",
+        **extra,
     )
+    return env
+
+
+def manage_with(env: dict[str, str]):
+    """manage.py run in `env`; a command's output, asserted to have succeeded."""
 
     def manage(*args: str, stdin: str | None = None) -> str:
         done = subprocess.run(
@@ -65,6 +72,13 @@ def test_a_print_job_is_queued_and_built_by_the_make_run_worker(tmp_path):
         )
         assert done.returncode == 0, done.stdout + done.stderr
         return done.stdout.strip()
+
+    return manage
+
+
+def test_a_print_job_is_queued_and_built_by_the_make_run_worker(tmp_path):
+    env = make_run_env(tmp_path)
+    manage = manage_with(env)
 
     manage("migrate", "--noinput", "--verbosity", "0")
     manage("load_demo")

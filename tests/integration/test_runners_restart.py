@@ -20,7 +20,7 @@ import pytest
 import requests
 
 from tests.conftest import missing_service
-from tests.integration.test_make_run_worker import ASK, look
+from tests.integration.test_make_run_worker import ASK, look, make_run_env, manage_with
 from tools.production_set import ROOT, Visitor, free_port, production_set
 
 pytestmark = [pytest.mark.production]
@@ -104,34 +104,8 @@ def stop(process: subprocess.Popen) -> None:
 
 def test_make_run_starts_a_killed_worker_again_and_the_site_stays_up(tmp_path):
     host = f"127.0.0.1:{free_port()}"
-    env = {
-        key: value
-        for key, value in os.environ.items()
-        if not key.startswith(("PYTEST", "DJANGO_", "DATABASE_URL", "CACHE_URL", "CELERY_"))
-    }
-    env.update(
-        DJANGO_SETTINGS_MODULE="config.settings.local",
-        DATABASE_URL=f"sqlite:///{tmp_path / 'db.sqlite3'}",
-        CELERY_BROKER_URL="filesystem://localhost//",  # as make run sets it
-        CELERY_FILESYSTEM_DIR=str(tmp_path / "celery"),
-        HOST=host,
-        PYTHONUNBUFFERED="1",
-        SECRET_KEY_FILE=str(tmp_path / "secret_key"),
-        DEMO_PASSWORD_FILE=str(tmp_path / "demo_password"),
-        EUCHRE_RUN_MARK=str(tmp_path),
-    )
-
-    def manage(*args: str) -> str:
-        done = subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
-        assert done.returncode == 0, done.stdout + done.stderr
-        return done.stdout.strip()
+    env = make_run_env(tmp_path, HOST=host, PYTHONUNBUFFERED="1", EUCHRE_RUN_MARK=str(tmp_path))
+    manage = manage_with(env)
 
     manage("migrate", "--noinput", "--verbosity", "0")
     manage("load_demo")
