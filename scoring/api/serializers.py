@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring import selectors
-from scoring.models import ResultChange, TableResult
+from scoring.models import DISPUTE_REASON_MAX, ResultChange, TableResult
 
 
 class CloseRoundSerializer(serializers.Serializer):
@@ -127,6 +127,56 @@ class ConfirmSerializer(serializers.Serializer):
     )
 
 
+class DisputeSerializer(serializers.Serializer):
+    expected_version = serializers.IntegerField(
+        min_value=0,
+        help_text="The result's `version` the disputing player was shown; a result changed "
+        "since is refused (409 `result_changed`).",
+    )
+    reason = serializers.CharField(
+        max_length=DISPUTE_REASON_MAX,
+        help_text="What was played instead, in a few words (kept in the table's history).",
+    )
+    codes = serializers.ListField(
+        child=serializers.CharField(max_length=16),
+        required=False,
+        default=list,
+        max_length=1,
+        help_text="With a table token: the card code of the disputing player, of a side that "
+        "did not enter the result. None with that player's own seat token.",
+    )
+    idempotency_key = serializers.CharField(
+        max_length=64, required=False, allow_blank=True, default=""
+    )
+
+
+class ResolveSerializer(serializers.Serializer):
+    decision = serializers.ChoiceField(
+        choices=[("confirm", "confirm as entered"), ("correct", "correct")],
+        help_text="`confirm`: the result stands as entered. `correct`: it becomes `hands` or "
+        "`side_points` (as a correction). Either ends the dispute.",
+    )
+    hands = HandsField(required=False, allow_null=True, default=None)
+    side_points = serializers.ListField(
+        child=serializers.IntegerField(), required=False, allow_null=True, default=None
+    )
+    expected_version = serializers.IntegerField(min_value=0)
+    idempotency_key = serializers.CharField(
+        max_length=64, required=False, allow_blank=True, default=""
+    )
+    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
+
+    def validate(self, attrs: dict) -> dict:
+        given = (attrs["hands"] is not None) + (attrs["side_points"] is not None)
+        if attrs["decision"] == "correct" and given != 1:
+            raise serializers.ValidationError(_("Give either hands or side_points."))
+        if attrs["decision"] == "confirm" and given:
+            raise serializers.ValidationError(
+                _("Confirming as entered takes no hands or side_points.")
+            )
+        return attrs
+
+
 class CorrectionSerializer(serializers.Serializer):
     hands = HandsField(required=False, allow_null=True, default=None)
     side_points = serializers.ListField(
@@ -157,6 +207,8 @@ class ResultSerializer(serializers.ModelSerializer):
             "winners",
             "complete",
             "submitted_side",
+            "disputed_side",
+            "dispute_reason",
             "confirmed_at",
             "updated_at",
         ]

@@ -180,7 +180,7 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
         )
 
     def get_permissions(self):
-        if self.action in ("hands", "totals"):
+        if self.action in ("hands", "totals", "dispute"):
             return [HoldsTableToken()]
         return super().get_permissions()
 
@@ -321,6 +321,40 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
             )
         return Response(table_state(self._fresh(table), acting_seat=seat))
 
+    @extend_schema(
+        request=s.DisputeSerializer,
+        responses={200: s.TableStateSerializer, **refusals(400, 401, 403, 404, 409, 429)},
+    )
+    @action(detail=True, methods=["post"])
+    def dispute(self, request: Request, token: str) -> Response:
+        """ "That is not what we played": a player of a side that did not enter the result
+        disputes the `expected_version` of it with a short `reason`, proven by their seat
+        token or their card code. The table is then disputed until an organiser resolves it
+        (`POST /api/results/{id}/resolve/`) or that side enters its own version; the round
+        cannot close meanwhile."""
+        table = self.get_object()
+        form = s.DisputeSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        seat = self._acting_seat()
+        proofs = (
+            [services.Proof(seat=seat, via=ResultChange.Via.SEAT_LINK)] if seat is not None else []
+        )
+        typed = any(c.strip() for c in data["codes"])
+        result = TableResult.objects.filter(table=table).select_related("submitted_by_seat").first()
+        entered = services.entering_side(result) if typed and result is not None else None
+        sides = confirming_sides(table, entered) if typed else set()
+        with _limited(request, table, sides=sides, typed=typed):
+            services.dispute_result(
+                table=table,
+                proofs=proofs,
+                codes=data["codes"],
+                reason=data["reason"],
+                expected_version=data["expected_version"],
+                idempotency_key=data["idempotency_key"] or None,
+            )
+        return Response(table_state(self._fresh(table), acting_seat=seat))
+
     @extend_schema(responses={200: s.ChangeSerializer(many=True), **refusals(401, 403, 404)})
     @action(detail=True, methods=["get"])
     def history(self, request: Request, token: str) -> Response:
@@ -348,7 +382,7 @@ class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     permission_classes = [IsOrganiserAlways]
     serializer_class = s.TableStateSerializer
     lookup_value_regex = "[0-9]+"
-    http_method_names = ["get", "patch", "head", "options"]
+    http_method_names = ["get", "post", "patch", "head", "options"]
 
     def get_queryset(self):
         return Table.objects.select_related("round__tournament")
@@ -426,6 +460,30 @@ class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
             idempotency_key=data["idempotency_key"],
             note=data["note"],
             **changed,
+        )
+        return Response(table_state(self._fresh(table)))
+
+    @extend_schema(
+        request=s.ResolveSerializer,
+        responses={200: s.TableStateSerializer, **refusals(400, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"])
+    def resolve(self, request: Request, pk: str) -> Response:
+        """Resolve a disputed result: `confirm` it as entered, or `correct` it to `hands` or
+        `side_points`. Either ends the dispute and goes into the table's history with
+        `note`; a result that is not disputed is refused (`not_disputed`)."""
+        table = self.get_object()
+        form = s.ResolveSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        services.resolve_dispute(
+            table=table,
+            user=request.user,
+            expected_version=data["expected_version"],
+            idempotency_key=data["idempotency_key"] or None,
+            hands=data["hands"],
+            side_points=data["side_points"],
+            note=data["note"],
         )
         return Response(table_state(self._fresh(table)))
 
