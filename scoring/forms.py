@@ -28,8 +28,8 @@ from scoring.engine.cards import SUIT_BY_LETTER, TWO_OF_SPADES
 from scoring.engine.outcomes import BENNY, LONE_MAKER, MAKER
 
 from . import services
-from .models import DISPUTE_REASON_MAX
 from .messages import SUIT_NAMES, engine_message
+from .models import DISPUTE_REASON_MAX
 from .selectors import TableSummary
 from .suit_words import RED_SUITS, SUIT_SYMBOLS, misread_suit, suit_name
 

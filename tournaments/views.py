@@ -15,8 +15,8 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from scoring import services as scoring_services
 from scoring import selectors as scoring_selectors
+from scoring import services as scoring_services
 from scoring.engine import EngineError, rule_set
 from scoring.errors import ScoringError
 from scoring.throttle import flooded_tables
