@@ -439,6 +439,8 @@ class DisputeForm(SubmissionForm):
     )
 
     def __init__(self, *args, summary: TableSummary, proof=None, **kwargs):
+        # On the page beside the confirmation's form, which has a code box too.
+        kwargs.setdefault("auto_id", "id_dispute_%s")
         super().__init__(*args, **kwargs)
         self.disputer = proof.seat if services.disputes_alone(summary.result, proof) else None
         self.fields["reason"].help_text = _("At most %(max)s characters.") % {
@@ -449,7 +451,9 @@ class DisputeForm(SubmissionForm):
             names = str(_(" or ")).join(
                 view.name for view in summary.seats if view.seat.side != entered
             )
-            self.fields["code"] = _code_field(_("Card code of %(names)s") % {"names": names})
+            self.fields["code"] = _code_field(
+                _("Card code of the player disputing it (%(names)s)") % {"names": names}
+            )
             self.fields["code"].required = True
             self.fields["code"].error_messages["required"] = _(
                 "Type the code printed on your player card."

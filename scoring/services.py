@@ -226,37 +226,18 @@ def confirm_result(
     claims: Sequence[Claim] = (),
     user=None,
     idempotency_key: str | None = None,
+    resolving: bool = False,
+    note: str = "",
 ) -> TableResult:
     """Confirms the version of the result the confirmer was shown.
 
     Players confirm with `proofs` (seat links, or codes checked before), card
     `codes` of anyone at the table and `claims` (a named seat and its code), both
     checked here: with the side that entered the result, if that side was proven,
-    they must make two different sides. An organiser (`user`) confirms alone.
+    they must make two different sides. An organiser (`user`) confirms alone; on a
+    disputed result that resolves the dispute as entered (`resolving` insists on a
+    dispute, `note` says why in the history). Players never confirm a disputed result.
     """
-    return _confirm(
-        table=table,
-        expected_version=expected_version,
-        proofs=proofs,
-        codes=codes,
-        claims=claims,
-        user=user,
-        idempotency_key=idempotency_key,
-    )
-
-
-def _confirm(
-    *,
-    table: Table,
-    expected_version: int,
-    proofs: Sequence[Proof] = (),
-    codes: Sequence[str] = (),
-    claims: Sequence[Claim] = (),
-    user=None,
-    idempotency_key: str | None = None,
-    resolving: bool = False,
-    note: str = "",
-) -> TableResult:
     if user is not None and (proofs or codes or claims):
         raise ValueError("an organiser confirms without seats or codes")
     with transaction.atomic():
@@ -424,7 +405,7 @@ def resolve_dispute(
     """The organiser settles a disputed result: confirmed as entered (neither `hands`
     nor `side_points`), or corrected to them. Either ends the dispute, in the history."""
     if hands is None and side_points is None:
-        return _confirm(
+        return confirm_result(
             table=table,
             user=user,
             expected_version=expected_version,

@@ -3,6 +3,8 @@ service, show its error in the scorer's words; nothing here decides a rule."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -434,22 +436,9 @@ def _confirm(request, summary, *, scorer, via, **_kwargs):
     form = ConfirmForm(request.POST, summary=summary, proof=proof)
     if not form.is_valid():
         return None, {"confirm": form}
-    codes = form.codes()
     try:
         submitted_side = summary.result.submitted_side if summary.result else None
-        with guessing_limited(
-            request,
-            summary.table,
-            sides=confirming_sides(summary.table, submitted_side),
-            typed=bool(codes),
-        ):
-            services.confirm_result(
-                table=summary.table,
-                proofs=[proof] if proof else [],
-                codes=codes,
-                expected_version=form.cleaned_data["version"],
-                idempotency_key=form.cleaned_data["idempotency_key"],
-            )
+        _as_players(request, summary, form, proof, submitted_side, services.confirm_result)
     except ScoringError as error:
         if error.code == "result_changed":
             messages.error(request, error.message)
@@ -458,6 +447,26 @@ def _confirm(request, summary, *, scorer, via, **_kwargs):
         return None, {"confirm": form}
     messages.success(request, _("Result confirmed. Thank you!"))
     return redirect(request.path), {}
+
+
+def _as_players(request, summary, form, proof, entered_side: int | None, write) -> None:
+    """A write players vouch for (confirming, disputing): this phone's proof and the
+    codes typed, which count against the guessing limits of the sides facing the one
+    that entered the result."""
+    codes = form.codes()
+    with guessing_limited(
+        request,
+        summary.table,
+        sides=confirming_sides(summary.table, entered_side),
+        typed=bool(codes),
+    ):
+        write(
+            table=summary.table,
+            proofs=[proof] if proof else [],
+            codes=codes,
+            expected_version=form.cleaned_data["version"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        )
 
 
 def _dispute_form(summary, proof) -> DisputeForm | None:
@@ -475,23 +484,16 @@ def _dispute(request, summary, *, scorer, via, **_kwargs):
     form = DisputeForm(request.POST, summary=summary, proof=proof)
     if not form.is_valid():
         return None, {"dispute": form}
-    codes = form.codes()
     entered = services.entering_side(summary.result) if summary.result else None
     try:
-        with guessing_limited(
+        _as_players(
             request,
-            summary.table,
-            sides=confirming_sides(summary.table, entered),
-            typed=bool(codes),
-        ):
-            services.dispute_result(
-                table=summary.table,
-                proofs=[proof] if proof else [],
-                codes=codes,
-                reason=form.cleaned_data["reason"],
-                expected_version=form.cleaned_data["version"],
-                idempotency_key=form.cleaned_data["idempotency_key"],
-            )
+            summary,
+            form,
+            proof,
+            entered,
+            partial(services.dispute_result, reason=form.cleaned_data["reason"]),
+        )
     except ScoringError as error:
         if error.code in ("result_changed", "already_disputed", "already_confirmed"):
             messages.error(request, error.message)

@@ -150,33 +150,6 @@ class DisputeSerializer(serializers.Serializer):
     )
 
 
-class ResolveSerializer(serializers.Serializer):
-    decision = serializers.ChoiceField(
-        choices=[("confirm", "confirm as entered"), ("correct", "correct")],
-        help_text="`confirm`: the result stands as entered. `correct`: it becomes `hands` or "
-        "`side_points` (as a correction). Either ends the dispute.",
-    )
-    hands = HandsField(required=False, allow_null=True, default=None)
-    side_points = serializers.ListField(
-        child=serializers.IntegerField(), required=False, allow_null=True, default=None
-    )
-    expected_version = serializers.IntegerField(min_value=0)
-    idempotency_key = serializers.CharField(
-        max_length=64, required=False, allow_blank=True, default=""
-    )
-    note = serializers.CharField(max_length=200, required=False, allow_blank=True, default="")
-
-    def validate(self, attrs: dict) -> dict:
-        given = (attrs["hands"] is not None) + (attrs["side_points"] is not None)
-        if attrs["decision"] == "correct" and given != 1:
-            raise serializers.ValidationError(_("Give either hands or side_points."))
-        if attrs["decision"] == "confirm" and given:
-            raise serializers.ValidationError(
-                _("Confirming as entered takes no hands or side_points.")
-            )
-        return attrs
-
-
 class CorrectionSerializer(serializers.Serializer):
     hands = HandsField(required=False, allow_null=True, default=None)
     side_points = serializers.ListField(
@@ -189,6 +162,23 @@ class CorrectionSerializer(serializers.Serializer):
     def validate(self, attrs: dict) -> dict:
         if (attrs["hands"] is None) == (attrs["side_points"] is None):
             raise serializers.ValidationError(_("Give either hands or side_points."))
+        return attrs
+
+
+class ResolveSerializer(CorrectionSerializer):
+    decision = serializers.ChoiceField(
+        choices=[("confirm", "confirm as entered"), ("correct", "correct")],
+        help_text="`confirm`: the result stands as entered. `correct`: it becomes `hands` or "
+        "`side_points` (as a correction). Either ends the dispute.",
+    )
+
+    def validate(self, attrs: dict) -> dict:
+        if attrs["decision"] == "correct":
+            return super().validate(attrs)
+        if attrs["hands"] is not None or attrs["side_points"] is not None:
+            raise serializers.ValidationError(
+                _("Confirming as entered takes no hands or side_points.")
+            )
         return attrs
 
 

@@ -128,6 +128,8 @@ def test_bob_disputes_on_his_phone_and_the_organiser_resolves_before_the_round_c
 
     assert Round.objects.get(pk=table.round_id).status == Round.Status.CLOSED
     assert TableResult.objects.get(table=table).is_confirmed
-    assert list(
-        ResultChange.objects.filter(table=table).values_list("action", flat=True)
-    ) == ["submitted", "disputed", "dispute-confirmed"]
+    assert list(ResultChange.objects.filter(table=table).values_list("action", flat=True)) == [
+        "submitted",
+        "disputed",
+        "dispute-confirmed",
+    ]

@@ -25,8 +25,9 @@ from tests.integration.test_api_tables import (
     with_seat_token,
     with_table_token,
 )
-from tests.integration.test_scoring_services import EIGHT_HANDS, hand, seated_table
-from tests.integration.test_scoring_views import form_values
+from tests.integration.test_confirm_on_phone import entered_by_ann
+from tests.integration.test_scoring_services import EIGHT_HANDS, hand
+from tests.integration.test_scoring_views import form_values, page
 from tournaments.models import Round
 
 Action = ResultChange.Action
@@ -41,21 +42,6 @@ RESOLVE_FIRST = "The round cannot close while a table is disputed: resolve table
 OWN_SIDE = (
     "Your side entered this result, so it cannot dispute it: change the hands or the score instead."
 )
-
-
-def entered_by_ann():
-    """Ann (North, partnering Cat) entered all eight hands from her own seat link:
-    7 to Ann & Cat, 6 to Bob & Dan."""
-    table, seats = seated_table()
-    services.submit_hands(
-        table=table,
-        hands=EIGHT_HANDS,
-        seat=seats[0],
-        via="seat-link",
-        expected_version=0,
-        idempotency_key="entered",
-    )
-    return table, seats
 
 
 def result_of(table) -> TableResult:
@@ -243,11 +229,11 @@ def test_the_round_cannot_close_or_be_forced_closed_while_a_table_is_disputed(cl
     )
     assert answer.status_code == 400 and RESOLVE_FIRST in answer.content.decode()
     client.force_login(organiser)
-    page = client.post(
+    closing = client.post(
         reverse("round-close", args=[rnd.tournament_id, 1]), {"next": "round"}, follow=True
     )
-    text = page.content.decode()
-    assert page.redirect_chain[-1][0] == reverse("round-detail", args=[rnd.tournament_id, 1])
+    text = closing.content.decode()
+    assert closing.redirect_chain[-1][0] == reverse("round-detail", args=[rnd.tournament_id, 1])
     assert RESOLVE_FIRST in text
     assert 'class="scoring-badge state-disputed">Disputed<' in text
     forced = client.post(
@@ -303,10 +289,10 @@ def test_the_organisers_correction_resolves_the_dispute(client, db):
     rnd, organiser = table.round, organiser_of(table)
     client.force_login(organiser)
     correct = reverse("result-correct", args=[rnd.tournament_id, 1, 1])
-    page = client.get(correct).content.decode()
-    assert "Bob said this is not what was played:" in page
+    correction = client.get(correct).content.decode()
+    assert "Bob said this is not what was played:" in correction
 
-    values = form_values(page)
+    values = form_values(correction)
     client.post(
         correct,
         {
@@ -369,12 +355,16 @@ def test_the_api_resolves_as_entered_or_corrected(db):
     table, (_ann, bob, _cat, _dan) = entered_by_ann()
     organiser = signed_in(organiser_of(table))
     resolve = f"/api/results/{table.pk}/resolve/"
-    nothing = organiser.post(resolve, {"decision": "confirm", "expected_version": 1})
+    nothing = organiser.post(
+        resolve, {"decision": "confirm", "expected_version": 1, "idempotency_key": "r1"}
+    )
     assert nothing.status_code == 400 and nothing.json()["error"] == "not_disputed"
 
     dispute_from_seat_link(table, bob)
     not_theirs = with_seat_token(bob).post(
-        resolve, {"decision": "confirm", "expected_version": 2}, format="json"
+        resolve,
+        {"decision": "confirm", "expected_version": 2, "idempotency_key": "r2"},
+        format="json",
     )
     assert not_theirs.status_code in (401, 403)
     corrected = organiser.post(
@@ -382,6 +372,7 @@ def test_the_api_resolves_as_entered_or_corrected(db):
         {
             "decision": "correct",
             "expected_version": 2,
+            "idempotency_key": "r3",
             "hands": [*EIGHT_HANDS[:4], hand(0, 1, 5, round=2, alone=[1]), *EIGHT_HANDS[5:]],
             "note": "Bob's loner",
         },
@@ -439,3 +430,19 @@ def test_the_phone_disputes_and_the_history_keeps_every_step(client, db):
     assert "Disputed: that is not what we played" in history
     assert "Bob, by seat link" in history
     assert "Status Waiting for the other side to confirm → Disputed" in history
+
+
+def test_the_tables_shared_phone_disputes_with_a_card_code_of_the_other_side(client, db):
+    table, (ann, _bob, _cat, dan) = entered_by_ann()
+    html = client.get(page(table)).content.decode()
+    assert "Card code of the player disputing it (Bob or Dan)" in html
+    values = {"action": "dispute", **form_values(html), "reason": REASON}
+
+    wrong = client.post(page(table), {**values, "code": ann.player.code}).content.decode()
+    assert "That is not the card code of a player of the other side at this table." in wrong
+    assert result_of(table).status == Status.PROVISIONAL
+
+    client.post(page(table), {**values, "code": dan.player.code.lower()})
+    result = result_of(table)
+    assert (result.status, result.disputed_by_seat) == (Status.DISPUTED, dan)
+    assert ResultChange.objects.filter(table=table).last().via == "player-code"
