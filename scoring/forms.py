@@ -29,6 +29,7 @@ from scoring.engine.outcomes import BENNY, LONE_MAKER, MAKER
 
 from . import services
 from .messages import SUIT_NAMES, engine_message
+from .models import DISPUTE_REASON_MAX
 from .selectors import TableSummary
 from .suit_words import RED_SUITS, SUIT_SYMBOLS, misread_suit, suit_name
 
@@ -426,6 +427,43 @@ class ConfirmAsForm(SubmissionForm):
         return self.offered[self.cleaned_data["confirmer"]]
 
 
+class DisputeForm(SubmissionForm):
+    """ "That is not what we played": a short reason, and the card code of a player of
+    a side that did not enter the result unless this phone already proves one."""
+
+    reason = forms.CharField(
+        label=_("What was played instead?"),
+        max_length=DISPUTE_REASON_MAX,
+        widget=forms.TextInput(attrs={"autocomplete": "off"}),
+        error_messages={"required": _("Say in a few words what was played instead.")},
+    )
+
+    def __init__(self, *args, summary: TableSummary, proof=None, **kwargs):
+        # On the page beside the confirmation's form, which has a code box too.
+        kwargs.setdefault("auto_id", "id_dispute_%s")
+        super().__init__(*args, **kwargs)
+        self.disputer = proof.seat if services.disputes_alone(summary.result, proof) else None
+        self.fields["reason"].help_text = _("At most %(max)s characters.") % {
+            "max": DISPUTE_REASON_MAX
+        }
+        if self.disputer is None:
+            entered = services.entering_side(summary.result) if summary.result else None
+            names = str(_(" or ")).join(
+                view.name for view in summary.seats if view.seat.side != entered
+            )
+            self.fields["code"] = _code_field(
+                _("Card code of the player disputing it (%(names)s)") % {"names": names}
+            )
+            self.fields["code"].required = True
+            self.fields["code"].error_messages["required"] = _(
+                "Type the code printed on your player card."
+            )
+
+    def codes(self) -> list[str]:
+        code = (self.cleaned_data.get("code") or "").strip().upper()
+        return [code] if code else []
+
+
 class OrganiserConfirmForm(SubmissionForm):
     """The organiser confirms the version on the results board."""
 
@@ -448,3 +486,7 @@ class RemoveHandForm(SubmissionForm):
 
 class CorrectionNoteForm(forms.Form):
     note = forms.CharField(label=_("Why (kept in the history)"), max_length=200, required=False)
+
+
+class ResolveForm(SubmissionForm, CorrectionNoteForm):
+    """The organiser confirms a disputed result as entered, against the version shown."""

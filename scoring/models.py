@@ -15,6 +15,9 @@ from django.utils.translation import gettext_lazy as _
 from scoring.engine import DRAWN, LOST, WON
 from tournaments.models import Round, Seat, Table
 
+# "That is not what we played" comes with a short reason; it is also the history's note.
+DISPUTE_REASON_MAX = 200
+
 
 class TableResult(models.Model):
     class Kind(models.TextChoices):
@@ -25,6 +28,9 @@ class TableResult(models.Model):
     class Status(models.TextChoices):
         PROVISIONAL = "provisional", _("Waiting for the other side to confirm")
         CONFIRMED = "confirmed", _("Confirmed")
+        # The side that did not enter it says "that is not what we played": the round
+        # cannot close until the organiser settles it or that side enters its own version.
+        DISPUTED = "disputed", _("Disputed")
 
     table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="result")
     kind = models.CharField(_("recorded as"), max_length=20, choices=Kind.choices)
@@ -79,6 +85,19 @@ class TableResult(models.Model):
         verbose_name=_("confirmed by organiser"),
     )
     confirmed_at = models.DateTimeField(_("confirmed at"), null=True, blank=True)
+    # Set while the result is disputed (the history keeps them for good).
+    disputed_side = models.PositiveSmallIntegerField(_("disputed by side"), null=True, blank=True)
+    disputed_by_seat = models.ForeignKey(
+        Seat,
+        on_delete=models.SET_NULL,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("disputed from seat"),
+    )
+    dispute_reason = models.CharField(
+        _("why it is disputed"), max_length=DISPUTE_REASON_MAX, blank=True
+    )
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
@@ -92,6 +111,10 @@ class TableResult(models.Model):
     def is_confirmed(self) -> bool:
         return self.status == self.Status.CONFIRMED
 
+    @property
+    def is_disputed(self) -> bool:
+        return self.status == self.Status.DISPUTED
+
 
 class ResultChange(models.Model):
     """One line of the audit trail: who changed what, when, from what to what."""
@@ -103,6 +126,9 @@ class ResultChange(models.Model):
         ROUND_CLOSED = "round-closed", _("Round closed")
         ROUND_FORCE_CLOSED = "round-force-closed", _("Round closed by force")
         SEATS_SWAPPED = "seats-swapped", _("Seats swapped by an organiser")
+        DISPUTED = "disputed", _("Disputed: that is not what we played")
+        DISPUTE_CONFIRMED = "dispute-confirmed", _("Dispute resolved: confirmed as entered")
+        DISPUTE_CORRECTED = "dispute-corrected", _("Dispute resolved: corrected by an organiser")
 
     class Via(models.TextChoices):
         TABLE_LINK = "table-link", _("table link")

@@ -360,10 +360,12 @@ class TableState:
 
 
 MISSING, IN_PROGRESS, PROVISIONAL, CONFIRMED = "missing", "in-progress", "provisional", "confirmed"
+DISPUTED = "disputed"
 STATE_LABELS = {
     MISSING: _("No result yet"),
     IN_PROGRESS: _("In progress"),
     PROVISIONAL: _("Provisional"),
+    DISPUTED: _("Disputed"),
     CONFIRMED: _("Confirmed"),
 }
 
@@ -373,6 +375,8 @@ def result_state(result: TableResult | None) -> str:
         return MISSING
     if result.is_confirmed:
         return CONFIRMED
+    if result.is_disputed:
+        return DISPUTED
     return PROVISIONAL if result.complete else IN_PROGRESS
 
 
@@ -380,7 +384,7 @@ def round_board(round: Round) -> list[TableState]:
     """Every table of the round with its result and state (missing, in progress, ...)."""
     tables = (
         Table.objects.filter(round=round)
-        .select_related("result")
+        .select_related("result__disputed_by_seat__player")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .order_by("number")
     )
@@ -407,6 +411,15 @@ def round_board(round: Round) -> list[TableState]:
 
 def unconfirmed_tables(round: Round) -> list[TableState]:
     return [entry for entry in round_board(round) if entry.state != CONFIRMED]
+
+
+def disputed_table_ids(round: Round) -> set[int]:
+    """The round's tables whose result is disputed (the round page flags them)."""
+    return set(
+        TableResult.objects.filter(
+            table__round=round, status=TableResult.Status.DISPUTED
+        ).values_list("table_id", flat=True)
+    )
 
 
 @dataclass(frozen=True)
@@ -495,6 +508,12 @@ class TableSummary:
         if self.result is None or self.result.submitted_side is None:
             return ""
         return " & ".join(s.name for s in self.seats if s.seat.side == self.result.submitted_side)
+
+    @property
+    def disputed_by_name(self) -> str:
+        """The player who said "that is not what we played" ("" unless disputed)."""
+        seat_id = self.result.disputed_by_seat_id if self.result is not None else None
+        return next((s.name for s in self.seats if s.seat.pk == seat_id), "")
 
     @property
     def entered_proven(self) -> bool:

@@ -1,4 +1,4 @@
-"""Writes for table results: submit, confirm, correct, close the round.
+"""Writes for table results: submit, confirm, dispute, correct or resolve, close the round.
 
 Every write locks the table's row before it reads the result,
 so two phones, a double tap and an organiser all queue on the same lock: checks
@@ -12,6 +12,10 @@ table's link proves nothing (anyone at the table holds it). So a submission from
 a proven seat needs one proof from another side to be confirmed, and an unproven
 one (the table link, a seat merely chosen) needs proofs from two sides. No single
 side, whatever links and codes it holds, brings a result to "confirmed" alone.
+
+Instead of confirming, a side that did not enter the result may dispute it, proven
+the same way: then only the organiser settles it (as entered, or corrected) or that
+side enters its own version, and the round cannot close, not even by force.
 
 The locks come from tournaments.locking, in its one order (round, table, result),
 so a round closing while tables submit waits for them instead of deadlocking.
@@ -35,7 +39,7 @@ from tournaments.services.rotation import _mark_closed
 from . import selectors
 from .errors import ScoringError
 from .messages import rule_broken
-from .models import ResultChange, SeatResult, TableResult
+from .models import DISPUTE_REASON_MAX, ResultChange, SeatResult, TableResult
 from .seat_results import seat_result_rows
 
 Via = ResultChange.Via
@@ -222,13 +226,17 @@ def confirm_result(
     claims: Sequence[Claim] = (),
     user=None,
     idempotency_key: str | None = None,
+    resolving: bool = False,
+    note: str = "",
 ) -> TableResult:
     """Confirms the version of the result the confirmer was shown.
 
     Players confirm with `proofs` (seat links, or codes checked before), card
     `codes` of anyone at the table and `claims` (a named seat and its code), both
     checked here: with the side that entered the result, if that side was proven,
-    they must make two different sides. An organiser (`user`) confirms alone.
+    they must make two different sides. An organiser (`user`) confirms alone; on a
+    disputed result that resolves the dispute as entered (`resolving` insists on a
+    dispute, `note` says why in the history). Players never confirm a disputed result.
     """
     if user is not None and (proofs or codes or claims):
         raise ValueError("an organiser confirms without seats or codes")
@@ -248,6 +256,12 @@ def confirm_result(
             raise _not_finished()
         if result.is_confirmed:
             raise ScoringError("already_confirmed")
+        if resolving and not result.is_disputed:
+            raise ScoringError("not_disputed")
+        if result.is_disputed and user is None:
+            # Players no longer settle it between them: the organiser does, or the
+            # disputing side enters its own version.
+            raise ScoringError("disputed")
         if expected_version != result.version:
             raise ScoringError("result_changed")
         if not result.complete:
@@ -258,6 +272,7 @@ def confirm_result(
         if user is None:
             _require_two_sides(result, proofs, typed=len(_typed(codes)))
         old = _snapshot(result)
+        was_disputed = _end_dispute(result)
         result.status = TableResult.Status.CONFIRMED
         confirmer = next(
             (p.seat for p in reversed(proofs) if p.seat.side != result.submitted_side), None
@@ -287,7 +302,11 @@ def confirm_result(
         _audit(
             rnd=rnd,
             table=table,
-            action=ResultChange.Action.CONFIRMED,
+            action=(
+                ResultChange.Action.DISPUTE_CONFIRMED
+                if was_disputed
+                else ResultChange.Action.CONFIRMED
+            ),
             via=last.via if last else Via.ORGANISER,
             user=user,
             seat=last.seat if last else None,
@@ -295,8 +314,151 @@ def confirm_result(
             new=new,
             version=result.version,
             idempotency_key=idempotency_key,
+            note=note,
         )
         return result
+
+
+def dispute_result(
+    *,
+    table: Table,
+    expected_version: int,
+    reason: str,
+    proofs: Sequence[Proof] = (),
+    codes: Sequence[str] = (),
+    claims: Sequence[Claim] = (),
+    idempotency_key: str | None = None,
+) -> TableResult:
+    """ "That is not what we played": a side that did not enter the result answers the
+    version shown to it with a short reason instead of confirming it.
+
+    Its player is proven as a confirmer is (`proofs`, card `codes`, `claims`, checked
+    here). The table is then disputed until the organiser resolves it
+    (resolve_dispute, or a correction) or that side enters its own version (which is
+    then provisional, for the other side to confirm); the round cannot close meanwhile.
+    """
+    reason = " ".join((reason or "").split())
+    with transaction.atomic():
+        table, rnd = _lock_table(table)
+        replayed = _replayed(table, idempotency_key)
+        if replayed is not None:
+            return replayed
+        if not reason:
+            raise ScoringError("dispute_reason_missing")
+        if len(reason) > DISPUTE_REASON_MAX:
+            raise ScoringError("dispute_reason_too_long", max=DISPUTE_REASON_MAX)
+        if not proofs and not _typed(codes) and not claims:
+            raise ScoringError("dispute_no_proof")
+        if rnd.status != Round.Status.IN_PLAY:
+            raise _round_not_open(rnd, doing="dispute")
+        result = locking.lock_result(table)
+        if result is None or not result.complete:
+            raise ScoringError("not_finished:dispute")
+        if result.is_confirmed:
+            raise ScoringError("already_confirmed:organiser_only")
+        if result.is_disputed:
+            raise ScoringError("already_disputed")
+        if expected_version != result.version:
+            raise ScoringError("result_changed:dispute")
+        proofs = [*proofs, *_proofs_from_codes(table, codes), *_proofs_from_claims(table, claims)]
+        for proof in proofs:
+            _require_seat_at(table, proof.seat)
+        entered_by = entering_side(result)
+        disputer = next((p for p in proofs if p.seat.side != entered_by), None)
+        if disputer is None:
+            # A typed code of the side that entered it is refused as any wrong code,
+            # so an answer never tells whose a guessed code is.
+            raise _wrong_confirm_code(1) if _typed(codes) else ScoringError("own_result:dispute")
+        old = _snapshot(result)
+        result.status = TableResult.Status.DISPUTED
+        result.disputed_side = disputer.seat.side
+        result.disputed_by_seat = disputer.seat
+        result.dispute_reason = reason
+        result.version += 1
+        result.save()
+        _audit(
+            rnd=rnd,
+            table=table,
+            action=ResultChange.Action.DISPUTED,
+            via=disputer.via,
+            user=None,
+            seat=disputer.seat,
+            old=old,
+            new=_snapshot(result),
+            version=result.version,
+            idempotency_key=idempotency_key,
+            note=reason,
+        )
+        return result
+
+
+def resolve_dispute(
+    *,
+    table: Table,
+    user,
+    expected_version: int,
+    idempotency_key: str | None = None,
+    hands: Sequence[dict] | None = None,
+    side_points: Sequence[int] | None = None,
+    note: str = "",
+) -> TableResult:
+    """The organiser settles a disputed result: confirmed as entered (neither `hands`
+    nor `side_points`), or corrected to them. Either ends the dispute, in the history."""
+    if hands is None and side_points is None:
+        return confirm_result(
+            table=table,
+            user=user,
+            expected_version=expected_version,
+            idempotency_key=idempotency_key,
+            resolving=True,
+            note=note,
+        )
+    if hands is not None and side_points is not None:
+        raise ValueError("give either hands or side_points")
+    return _write_result(
+        table=table,
+        seat=None,
+        user=user,
+        via=Via.ORGANISER,
+        code="",
+        expected_version=expected_version,
+        idempotency_key=idempotency_key or "",
+        hands=hands,
+        side_points=side_points,
+        note=note,
+        resolving=True,
+    )
+
+
+def disputes_alone(result: TableResult | None, proof: Proof | None) -> bool:
+    """Whether `proof` (the phone's seat link or checked code) is of a side that may
+    dispute `result`: a side other than the one that entered it."""
+    return result is not None and proof is not None and proof.seat.side != entering_side(result)
+
+
+def entering_side(result: TableResult) -> int | None:
+    """The side that entered `result`: proven, or else the side of the seat it was
+    entered as (the only side known to stand behind it)."""
+    if result.submitted_side is not None:
+        return result.submitted_side
+    seat = result.submitted_by_seat
+    return seat.side if seat is not None else None
+
+
+def _end_dispute(result: TableResult) -> bool:
+    """Clears the dispute (the history keeps it); whether there was one."""
+    was_disputed = result.is_disputed
+    result.disputed_side = None
+    result.disputed_by_seat = None
+    result.dispute_reason = ""
+    return was_disputed
+
+
+def _require_disputing_side(result: TableResult, seat: Seat, via: str) -> None:
+    """While a table is disputed, only the side that disputed it writes at the table:
+    its own version ends the dispute. An unproven phone could be anyone's."""
+    if via not in PROVEN_VIAS or seat.side != result.disputed_side:
+        raise ScoringError("disputed:own_version")
 
 
 def _typed(codes: Sequence[str]) -> list[str]:
@@ -376,6 +538,14 @@ def close_round(
         if rnd.status != Round.Status.IN_PLAY:
             raise _round_not_open(rnd)
         open_tables = selectors.unconfirmed_tables(rnd)
+        disputed = [entry for entry in open_tables if entry.state == selectors.DISPUTED]
+        if disputed:
+            # Not even by force: a dispute is settled by the organiser, never by closing.
+            raise ScoringError(
+                "tables_disputed",
+                tables=", ".join(str(entry.table.number) for entry in disputed),
+                count=len(disputed),
+            )
         if open_tables and not force:
             raise ScoringError(
                 "tables_not_confirmed", tables=", ".join(str(entry.table) for entry in open_tables)
@@ -421,6 +591,7 @@ def _write_result(
     hands: Sequence[dict] | None,
     side_points: Sequence[int] | None,
     note: str,
+    resolving: bool = False,
 ) -> TableResult:
     with transaction.atomic():
         table, rnd = _lock_table(table)
@@ -441,6 +612,10 @@ def _write_result(
             raise ScoringError("conflict")
         if result is not None and result.is_confirmed and user is None:
             raise ScoringError("already_confirmed:organiser_only")
+        if resolving and (result is None or not result.is_disputed):
+            raise ScoringError("not_disputed")
+        if result is not None and result.is_disputed and user is None:
+            _require_disputing_side(result, seat, via)
         fields = _checked_fields(
             table=table, tournament=tournament, hands=hands, side_points=side_points
         )
@@ -448,6 +623,7 @@ def _write_result(
         created = result is None
         if created:
             result = TableResult(table=table)
+        was_disputed = _end_dispute(result)
         # The table as locked (seats, players, round): callers answer with it.
         result.table = table
         for name, value in fields.items():
@@ -470,14 +646,15 @@ def _write_result(
             result.submitted_by_seat = seat
             result.submitted_by_user = None
             result.submitted_side = seat.side if via in PROVEN_VIAS else None
+            if was_disputed:
+                # The disputing side's own version: now the other side confirms it.
+                _unconfirm(result)
         result.save()
         _store_seat_results(result, table, tournament)
         _audit(
             rnd=rnd,
             table=table,
-            action=(
-                ResultChange.Action.CORRECTED if user is not None else ResultChange.Action.SUBMITTED
-            ),
+            action=_write_action(user, was_disputed),
             via=via,
             user=user,
             seat=seat,
@@ -488,6 +665,14 @@ def _write_result(
             note=note,
         )
         return result
+
+
+def _write_action(user, was_disputed: bool) -> str:
+    if user is None:
+        return ResultChange.Action.SUBMITTED
+    if was_disputed:
+        return ResultChange.Action.DISPUTE_CORRECTED
+    return ResultChange.Action.CORRECTED
 
 
 def _store_seat_results(result: TableResult, table: Table, tournament: Tournament) -> None:
@@ -607,9 +792,10 @@ def _require_seat_at(table: Table, seat: Seat | None) -> None:
         raise ScoringError("not_at_table")
 
 
-def _round_not_open(rnd: Round) -> ScoringError:
+def _round_not_open(rnd: Round, *, doing: str = "") -> ScoringError:
+    suffix = f":{doing}" if doing else ""
     if rnd.status == Round.Status.CLOSED:
-        return ScoringError("round_closed")
+        return ScoringError("round_closed" + suffix)
     return ScoringError("round_not_started")
 
 

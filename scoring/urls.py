@@ -51,6 +51,11 @@ urlpatterns = [
         name="result-confirm",
     ),
     path(
+        "tournaments/<int:pk>/rounds/<int:number>/tables/<int:table_number>/resolve/",
+        views.result_resolve,
+        name="result-resolve",
+    ),
+    path(
         "tournaments/<int:pk>/rounds/<int:number>/tables/<int:table_number>/correct/",
         views.result_correct,
         name="result-correct",

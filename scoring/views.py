@@ -3,6 +3,8 @@ service, show its error in the scorer's words; nothing here decides a rule."""
 
 from __future__ import annotations
 
+from functools import partial
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404
@@ -20,11 +22,13 @@ from .forms import (
     ConfirmAsForm,
     ConfirmForm,
     CorrectionNoteForm,
+    DisputeForm,
     HandForm,
     KeyForm,
     OrganiserConfirmForm,
     OutcomeForm,
     RemoveHandForm,
+    ResolveForm,
     SeatChoiceForm,
     SubmissionForm,
     TotalsForm,
@@ -168,6 +172,12 @@ def _entry_context(request, summary, scorer, via, seat_link, forms) -> dict:
     proofs = [proof] if proof else []
     offered = {seat.pk for seat in _offered(summary, proofs)}
     by_outcome = summary.tournament.hand_entry == Tournament.HandEntry.OUTCOME
+    # While disputed, only the disputing side's phone enters (its own version).
+    own_version = (
+        summary.state == selectors.DISPUTED
+        and proof is not None
+        and proof.seat.side == summary.result.disputed_side
+    )
     return {
         "by_outcome": by_outcome,
         "note": forms.get("note", ""),
@@ -187,9 +197,12 @@ def _entry_context(request, summary, scorer, via, seat_link, forms) -> dict:
         or SeatChoiceForm(initial={"seat": scorer.pk if scorer else None}, summary=summary),
         "confirm_form": forms.get("confirm")
         or ConfirmForm(initial=_fresh(version=summary.version), summary=summary, proof=proof),
+        "dispute_form": forms.get("dispute") or _dispute_form(summary, proof),
+        "own_version": own_version,
         "remove_form": {"version": summary.version, "idempotency_key": new_idempotency_key()},
         "open_for_entry": summary.round.status == Round.Status.IN_PLAY
-        and summary.state != selectors.CONFIRMED,
+        and summary.state != selectors.CONFIRMED
+        and (summary.state != selectors.DISPUTED or own_version),
         **(_outcome_context(summary, forms, editing) if by_outcome else {}),
     }
 
@@ -423,22 +436,9 @@ def _confirm(request, summary, *, scorer, via, **_kwargs):
     form = ConfirmForm(request.POST, summary=summary, proof=proof)
     if not form.is_valid():
         return None, {"confirm": form}
-    codes = form.codes()
     try:
         submitted_side = summary.result.submitted_side if summary.result else None
-        with guessing_limited(
-            request,
-            summary.table,
-            sides=confirming_sides(summary.table, submitted_side),
-            typed=bool(codes),
-        ):
-            services.confirm_result(
-                table=summary.table,
-                proofs=[proof] if proof else [],
-                codes=codes,
-                expected_version=form.cleaned_data["version"],
-                idempotency_key=form.cleaned_data["idempotency_key"],
-            )
+        _as_players(request, summary, form, proof, submitted_side, services.confirm_result)
     except ScoringError as error:
         if error.code == "result_changed":
             messages.error(request, error.message)
@@ -446,6 +446,64 @@ def _confirm(request, summary, *, scorer, via, **_kwargs):
         form.add_error(None, error.message)
         return None, {"confirm": form}
     messages.success(request, _("Result confirmed. Thank you!"))
+    return redirect(request.path), {}
+
+
+def _as_players(request, summary, form, proof, entered_side: int | None, write) -> None:
+    """A write players vouch for (confirming, disputing): this phone's proof and the
+    codes typed, which count against the guessing limits of the sides facing the one
+    that entered the result."""
+    codes = form.codes()
+    with guessing_limited(
+        request,
+        summary.table,
+        sides=confirming_sides(summary.table, entered_side),
+        typed=bool(codes),
+    ):
+        write(
+            table=summary.table,
+            proofs=[proof] if proof else [],
+            codes=codes,
+            expected_version=form.cleaned_data["version"],
+            idempotency_key=form.cleaned_data["idempotency_key"],
+        )
+
+
+def _dispute_form(summary, proof) -> DisputeForm | None:
+    """ "That is not what we played", offered where a player may say it: not on a phone
+    proven for the side that entered the result (that side changes it instead)."""
+    if summary.state != selectors.PROVISIONAL or summary.round.status != Round.Status.IN_PLAY:
+        return None
+    if proof is not None and not services.disputes_alone(summary.result, proof):
+        return None
+    return DisputeForm(initial=_fresh(version=summary.version), summary=summary, proof=proof)
+
+
+def _dispute(request, summary, *, scorer, via, **_kwargs):
+    proof = _phone_proof(scorer, via)
+    form = DisputeForm(request.POST, summary=summary, proof=proof)
+    if not form.is_valid():
+        return None, {"dispute": form}
+    entered = services.entering_side(summary.result) if summary.result else None
+    try:
+        _as_players(
+            request,
+            summary,
+            form,
+            proof,
+            entered,
+            partial(services.dispute_result, reason=form.cleaned_data["reason"]),
+        )
+    except ScoringError as error:
+        if error.code in ("result_changed", "already_disputed", "already_confirmed"):
+            messages.error(request, error.message)
+            return redirect(request.path), {}
+        form.add_error("code" if error.code == "wrong_code" else None, error.message)
+        return None, {"dispute": form}
+    messages.success(
+        request,
+        _("You disputed the result. The organiser resolves it; the round cannot close until then."),
+    )
     return redirect(request.path), {}
 
 
@@ -537,6 +595,7 @@ _ACTIONS = {
     "totals": _submit_totals,
     "confirm": _confirm,
     "confirm-as": _confirm_as,
+    "dispute": _dispute,
 }
 
 
@@ -572,6 +631,7 @@ def round_results(request, pk: int, number: int):
             "board": board,
             "counts": [(selectors.STATE_LABELS[state], n) for state, n in counts.items()],
             "all_confirmed": all(e.state == selectors.CONFIRMED for e in board),
+            "disputed": [e.table.number for e in board if e.state == selectors.DISPUTED],
             "key_form": KeyForm(initial={"idempotency_key": new_idempotency_key()}),
         },
     )
@@ -624,6 +684,47 @@ def result_confirm(request, pk: int, number: int, table_number: int):
     else:
         messages.success(request, _("%(table)s confirmed.") % {"table": table})
     return redirect("round-results", pk=pk, number=number)
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def result_resolve(request, pk: int, number: int, table_number: int):
+    """The organiser settles a disputed table: confirm it as entered here, or correct it
+    on the correction page (which ends the dispute too)."""
+    rnd = _organiser_round(request, pk, number)
+    table = get_object_or_404(Table, round=rnd, number=table_number)
+    summary = selectors.table_summary(selectors.table_for_token(table.token))
+    if request.method == "POST":
+        form = ResolveForm(request.POST)
+        if not form.is_valid():
+            _not_understood(request)
+            return redirect("result-resolve", pk=pk, number=number, table_number=table_number)
+        try:
+            services.resolve_dispute(
+                table=table,
+                user=request.user,
+                expected_version=form.cleaned_data["version"],
+                idempotency_key=form.cleaned_data["idempotency_key"],
+                note=form.cleaned_data["note"],
+            )
+        except ScoringError as error:
+            messages.error(request, error.message)
+            return redirect("result-resolve", pk=pk, number=number, table_number=table_number)
+        messages.success(
+            request,
+            _("%(table)s confirmed as entered; the dispute is resolved.") % {"table": table},
+        )
+        return redirect("round-results", pk=pk, number=number)
+    return render(
+        request,
+        "scoring/result_resolve.html",
+        {
+            "summary": summary,
+            "round": rnd,
+            "tournament": rnd.tournament,
+            "form": ResolveForm(initial=_fresh(version=summary.version)),
+        },
+    )
 
 
 @login_required

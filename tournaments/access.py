@@ -138,6 +138,7 @@ ROUTES: dict[str, dict[str, frozenset[str]]] = {
     "round-results-close": ORGANISER_FORM,
     "result-confirm": ORGANISER_FORM,
     "result-correct": ORGANISER_PAGE_AND_FORM,
+    "result-resolve": ORGANISER_PAGE_AND_FORM,
     # ------------------------------------------------------------ printing (pages)
     "print-request": ORGANISER_PAGE_AND_FORM,
     "print-job": ORGANISER_PAGE,
@@ -216,8 +217,11 @@ ROUTES: dict[str, dict[str, frozenset[str]]] = {
     "api-table-hands": TABLE_API_ENTRY,
     "api-table-totals": TABLE_API_ENTRY,
     "api-table-confirm": {POST: SCORERS | ORGANISERS, OPTIONS: SCORERS | SIGNED_IN},
+    # Disputing is the players' own; organisers resolve instead.
+    "api-table-dispute": TABLE_API_ENTRY,
     "api-result-list": ORGANISER_API_READ,
     "api-result-detail": {**ORGANISER_API_READ, PATCH: ORGANISERS},
+    "api-result-resolve": {POST: ORGANISERS, OPTIONS: SIGNED_IN},
     "api-tournament-close-round": TOURNAMENT_API_WRITE,
     # ------------------------------------------------------------ printing (API)
     "api-tournament-print-jobs": TOURNAMENT_API_WRITE,

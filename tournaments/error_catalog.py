@@ -332,6 +332,10 @@ CATALOG: dict[str, Entry] = {
     "already_confirmed:organiser_only": Entry(
         Kind.REFUSED, gettext_noop("This result is confirmed; only an organiser can change it now.")
     ),
+    "already_disputed": Entry(
+        Kind.REFUSED,
+        gettext_noop("This result is already disputed: the organiser resolves it."),
+    ),
     "bad_totals": Entry(
         Kind.REFUSED,
         ngettext_lazy(
@@ -346,6 +350,33 @@ CATALOG: dict[str, Entry] = {
             "Someone else changed this table's result while you were entering yours. Nothing of "
             "yours was stored: check the result as it is now and enter your change again."
         ),
+    ),
+    "disputed": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "This result is disputed, so it cannot be confirmed here: the organiser resolves "
+            "it, or the side that disputed it enters its own version."
+        ),
+    ),
+    "disputed:own_version": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "This result is disputed: only the side that disputed it can enter its own "
+            "version, from a seat link or with a card code. Otherwise the organiser resolves it."
+        ),
+    ),
+    "dispute_no_proof": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "Say who disputes it: open your own seat link, or type the card code of a player "
+            "of your side."
+        ),
+    ),
+    "dispute_reason_missing": Entry(
+        Kind.REFUSED, gettext_noop("Say in a few words what was played instead.")
+    ),
+    "dispute_reason_too_long": Entry(
+        Kind.REFUSED, gettext_noop("Keep the reason short: at most %(max)s characters.")
     ),
     "duplicate_submission": Entry(
         Kind.CONFLICT, gettext_noop("This form was already sent; it was stored once.")
@@ -371,12 +402,25 @@ CATALOG: dict[str, Entry] = {
     "not_finished": Entry(
         Kind.REFUSED, gettext_noop("There is no finished result at this table to confirm yet.")
     ),
+    "not_finished:dispute": Entry(
+        Kind.REFUSED, gettext_noop("There is no finished result at this table to dispute yet.")
+    ),
+    "not_disputed": Entry(
+        Kind.REFUSED, gettext_noop("This result is not disputed: there is nothing to resolve.")
+    ),
     "not_organiser": Entry(
         Kind.FORBIDDEN, gettext_noop("Only the organisers of this tournament can do that.")
     ),
     "own_result": Entry(
         Kind.REFUSED,
         gettext_noop("Your side entered this result, so the other side must confirm it."),
+    ),
+    "own_result:dispute": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "Your side entered this result, so it cannot dispute it: change the hands or the "
+            "score instead."
+        ),
     ),
     "result_changed": Entry(
         Kind.CONFLICT,
@@ -386,9 +430,27 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED,
         gettext_noop("This round is closed; results can no longer be entered or confirmed here."),
     ),
+    "result_changed:dispute": Entry(
+        Kind.CONFLICT,
+        gettext_noop("The result changed since you looked at it: look again before disputing it."),
+    ),
+    "round_closed:dispute": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "This round is closed; a result can no longer be disputed. Ask the organiser."
+        ),
+    ),
     "round_not_started": Entry(Kind.REFUSED, gettext_noop("This round has not started yet.")),
     "tables_not_confirmed": Entry(
         Kind.REFUSED, gettext_noop("The round cannot close: %(tables)s not confirmed yet.")
+    ),
+    "tables_disputed": Entry(
+        Kind.REFUSED,
+        ngettext_lazy(
+            "The round cannot close while a table is disputed: resolve table %(tables)s first.",
+            "The round cannot close while tables are disputed: resolve tables %(tables)s first.",
+            "count",
+        ),
     ),
     "totals_only": Entry(
         Kind.REFUSED,

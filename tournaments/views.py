@@ -15,6 +15,7 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
+from scoring import selectors as scoring_selectors
 from scoring import services as scoring_services
 from scoring.engine import EngineError, rule_set
 from scoring.errors import ScoringError
@@ -465,8 +466,11 @@ def round_page(request, tournament: Tournament, number: int, *, status: int = 20
     tables = _tables_view(rnd, qr_codes)
     # A table where a side used up its wrong card codes: someone may be guessing there.
     flooded = flooded_tables([entry["table"].pk for entry in tables])
+    # A disputed table holds the round open until the organiser resolves it.
+    disputed = scoring_selectors.disputed_table_ids(rnd)
     for entry in tables:
         entry["many_wrong_codes"] = entry["table"].pk in flooded
+        entry["disputed"] = entry["table"].pk in disputed
     return render(
         request,
         "tournaments/round_detail.html",
@@ -538,6 +542,9 @@ def round_close(request, pk: int, number: int):
         scoring_services.close_round(round=_round(tournament, number), user=request.user)
     except ScoringError as exc:
         messages.error(request, exc.message)
+        if exc.code == "tables_disputed":
+            # Nothing to force: the page pressed on flags the disputed tables.
+            return _back(request, tournament, number)
         # The results page shows which tables are open and offers to close anyway.
         return redirect("round-results", pk=tournament.pk, number=number)
     messages.success(request, _("Round %(number)s closed.") % {"number": number})

@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring import selectors
-from scoring.models import ResultChange, TableResult
+from scoring.models import DISPUTE_REASON_MAX, ResultChange, TableResult
 
 
 class CloseRoundSerializer(serializers.Serializer):
@@ -127,6 +127,29 @@ class ConfirmSerializer(serializers.Serializer):
     )
 
 
+class DisputeSerializer(serializers.Serializer):
+    expected_version = serializers.IntegerField(
+        min_value=0,
+        help_text="The result's `version` the disputing player was shown; a result changed "
+        "since is refused (409 `result_changed`).",
+    )
+    reason = serializers.CharField(
+        max_length=DISPUTE_REASON_MAX,
+        help_text="What was played instead, in a few words (kept in the table's history).",
+    )
+    codes = serializers.ListField(
+        child=serializers.CharField(max_length=16),
+        required=False,
+        default=list,
+        max_length=1,
+        help_text="With a table token: the card code of the disputing player, of a side that "
+        "did not enter the result. None with that player's own seat token.",
+    )
+    idempotency_key = serializers.CharField(
+        max_length=64, required=False, allow_blank=True, default=""
+    )
+
+
 class CorrectionSerializer(serializers.Serializer):
     hands = HandsField(required=False, allow_null=True, default=None)
     side_points = serializers.ListField(
@@ -139,6 +162,23 @@ class CorrectionSerializer(serializers.Serializer):
     def validate(self, attrs: dict) -> dict:
         if (attrs["hands"] is None) == (attrs["side_points"] is None):
             raise serializers.ValidationError(_("Give either hands or side_points."))
+        return attrs
+
+
+class ResolveSerializer(CorrectionSerializer):
+    decision = serializers.ChoiceField(
+        choices=[("confirm", "confirm as entered"), ("correct", "correct")],
+        help_text="`confirm`: the result stands as entered. `correct`: it becomes `hands` or "
+        "`side_points` (as a correction). Either ends the dispute.",
+    )
+
+    def validate(self, attrs: dict) -> dict:
+        if attrs["decision"] == "correct":
+            return super().validate(attrs)
+        if attrs["hands"] is not None or attrs["side_points"] is not None:
+            raise serializers.ValidationError(
+                _("Confirming as entered takes no hands or side_points.")
+            )
         return attrs
 
 
@@ -157,6 +197,8 @@ class ResultSerializer(serializers.ModelSerializer):
             "winners",
             "complete",
             "submitted_side",
+            "disputed_side",
+            "dispute_reason",
             "confirmed_at",
             "updated_at",
         ]

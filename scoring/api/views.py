@@ -5,8 +5,9 @@ serializer; the services' errors become JSON in tournaments.api.errors."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404
@@ -131,6 +132,11 @@ def _limited(request: Request, table: Table, *, sides: set[int], typed: bool) ->
         raise throttled from None
 
 
+def _entering_side(table: Table) -> int | None:
+    result = TableResult.objects.filter(table=table).select_related("submitted_by_seat").first()
+    return services.entering_side(result) if result is not None else None
+
+
 def history_of(table: Table) -> list[dict]:
     return s.ChangeSerializer(
         [
@@ -180,7 +186,7 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
         )
 
     def get_permissions(self):
-        if self.action in ("hands", "totals"):
+        if self.action in ("hands", "totals", "dispute"):
             return [HoldsTableToken()]
         return super().get_permissions()
 
@@ -211,6 +217,27 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
 
     def _fresh(self, table: Table) -> Table:
         return selectors.table_for_token(table.token)
+
+    def _as_players(
+        self,
+        request: Request,
+        table: Table,
+        codes: list[str],
+        *,
+        entered_side: Callable[[], int | None],
+        write: Callable[..., object],
+    ) -> None:
+        """A write players vouch for (confirming, disputing): a seat token proves its
+        seat, the table's token proves nothing, and typed codes count against the
+        guessing limits of the sides facing the one that entered the result."""
+        seat = self._acting_seat()
+        proofs = (
+            [services.Proof(seat=seat, via=ResultChange.Via.SEAT_LINK)] if seat is not None else []
+        )
+        typed = any(c.strip() for c in codes)
+        sides = confirming_sides(table, entered_side()) if typed else set()
+        with _limited(request, table, sides=sides, typed=typed):
+            write(table=table, proofs=proofs, codes=codes)
 
     def _submit(self, request: Request, serializer_class, submit, field: str) -> Response:
         """Hands and totals are one write with a different payload: parse, find the
@@ -289,29 +316,21 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
         key = data["idempotency_key"] or None
         seat = self._acting_seat()
         if table_of(request.auth) is not None:
-            # The table's token proves nothing; a seat token proves its seat.
-            proofs = (
-                [services.Proof(seat=seat, via=ResultChange.Via.SEAT_LINK)]
-                if seat is not None
-                else []
-            )
-            typed = any(c.strip() for c in data["codes"])
-            submitted = (
-                TableResult.objects.filter(table=table)
-                .values_list("submitted_side", flat=True)
-                .first()
-                if typed
-                else None
-            )
-            sides = confirming_sides(table, submitted) if typed else set()
-            with _limited(request, table, sides=sides, typed=typed):
-                services.confirm_result(
-                    table=table,
-                    proofs=proofs,
-                    codes=data["codes"],
+            self._as_players(
+                request,
+                table,
+                data["codes"],
+                entered_side=lambda: (
+                    TableResult.objects.filter(table=table)
+                    .values_list("submitted_side", flat=True)
+                    .first()
+                ),
+                write=partial(
+                    services.confirm_result,
                     expected_version=data["expected_version"],
                     idempotency_key=key,
-                )
+                ),
+            )
         else:
             services.confirm_result(
                 table=table,
@@ -319,6 +338,36 @@ class TableViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
                 expected_version=data["expected_version"],
                 idempotency_key=key,
             )
+        return Response(table_state(self._fresh(table), acting_seat=seat))
+
+    @extend_schema(
+        request=s.DisputeSerializer,
+        responses={200: s.TableStateSerializer, **refusals(400, 401, 403, 404, 409, 429)},
+    )
+    @action(detail=True, methods=["post"])
+    def dispute(self, request: Request, token: str) -> Response:
+        """ "That is not what we played": a player of a side that did not enter the result
+        disputes the `expected_version` of it with a short `reason`, proven by their seat
+        token or their card code. The table is then disputed until an organiser resolves it
+        (`POST /api/results/{id}/resolve/`) or that side enters its own version; the round
+        cannot close meanwhile."""
+        table = self.get_object()
+        form = s.DisputeSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        self._as_players(
+            request,
+            table,
+            data["codes"],
+            entered_side=lambda: _entering_side(table),
+            write=partial(
+                services.dispute_result,
+                reason=data["reason"],
+                expected_version=data["expected_version"],
+                idempotency_key=data["idempotency_key"] or None,
+            ),
+        )
+        seat = self._acting_seat()
         return Response(table_state(self._fresh(table), acting_seat=seat))
 
     @extend_schema(responses={200: s.ChangeSerializer(many=True), **refusals(401, 403, 404)})
@@ -348,7 +397,7 @@ class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
     permission_classes = [IsOrganiserAlways]
     serializer_class = s.TableStateSerializer
     lookup_value_regex = "[0-9]+"
-    http_method_names = ["get", "patch", "head", "options"]
+    http_method_names = ["get", "post", "patch", "head", "options"]
 
     def get_queryset(self):
         return Table.objects.select_related("round__tournament")
@@ -426,6 +475,30 @@ class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
             idempotency_key=data["idempotency_key"],
             note=data["note"],
             **changed,
+        )
+        return Response(table_state(self._fresh(table)))
+
+    @extend_schema(
+        request=s.ResolveSerializer,
+        responses={200: s.TableStateSerializer, **refusals(400, 403, 404, 409)},
+    )
+    @action(detail=True, methods=["post"])
+    def resolve(self, request: Request, pk: str) -> Response:
+        """Resolve a disputed result: `confirm` it as entered, or `correct` it to `hands` or
+        `side_points`. Either ends the dispute and goes into the table's history with
+        `note`; a result that is not disputed is refused (`not_disputed`)."""
+        table = self.get_object()
+        form = s.ResolveSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        services.resolve_dispute(
+            table=table,
+            user=request.user,
+            expected_version=data["expected_version"],
+            idempotency_key=data["idempotency_key"] or None,
+            hands=data["hands"],
+            side_points=data["side_points"],
+            note=data["note"],
         )
         return Response(table_state(self._fresh(table)))
 

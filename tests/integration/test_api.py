@@ -612,9 +612,11 @@ def test_the_schema_is_openapi_and_documents_every_endpoint(client, db):
         "/api/tables/{token}/hands/",
         "/api/tables/{token}/totals/",
         "/api/tables/{token}/confirm/",
+        "/api/tables/{token}/dispute/",
         "/api/tables/{token}/history/",
         "/api/results/",
         "/api/results/{id}/",
+        "/api/results/{id}/resolve/",
     } <= paths
     assert schema["components"]["securitySchemes"]["tableToken"]["in"] == "header"
 
