@@ -190,6 +190,7 @@ def _entry_context(request, summary, scorer, via, seat_link, forms) -> dict:
         "remove_form": {"version": summary.version, "idempotency_key": new_idempotency_key()},
         "open_for_entry": summary.round.status == Round.Status.IN_PLAY
         and summary.state != selectors.CONFIRMED,
+        "queue_facts": offline.queue_facts(summary, by_outcome=by_outcome),
         **(_outcome_context(summary, forms, editing) if by_outcome else {}),
     }
 
