@@ -41,9 +41,14 @@
   function sayWith(text, values) {
     return window.interpolate ? interpolate(say(text), values, true) : text;
   }
+  function sayCount(singular, plural, count, values) {
+    if (!window.ngettext || !window.interpolate) { return count === 1 ? singular : plural; }
+    return interpolate(ngettext(singular, plural, count), values, true);
+  }
   // htmx swaps the table's block (the panel with it) in after each tap: the panel's
-  // parts are looked up when shown, and its buttons answer through the document.
-  function part(name) { return panel.querySelector('[' + name + ']'); }
+  // parts (and the refused hand's box, under the sticky score) are looked up when
+  // shown, and their buttons answer through the document.
+  function part(name) { return document.querySelector('[' + name + ']'); }
   var waiting = [];
   var flushing = false;
   var retry = null;
@@ -163,17 +168,33 @@
     document.querySelectorAll('.scoring-points[data-side]').forEach(function (points) {
       var side = parseInt(points.dataset.side, 10);
       if (state.scores[side] !== undefined) { points.textContent = String(state.scores[side]); }
-      points.classList.toggle('unsent', moved);
+      points.classList.toggle('unsent', moved && !state.unknownPoints);
     });
     var unsent = document.querySelector('[data-queue-unsent]');
     if (unsent) {
       unsent.hidden = !moved;
-      unsent.textContent = !moved ? '' : state.unknownPoints
+      var words = !moved ? '' : state.unknownPoints
         ? say('The score does not count the hands waiting on this phone yet: the site adds them when they arrive.')
-        : interpolate(ngettext(
-          '* Counts %(count)s hand not yet sent.', '* Counts %(count)s hands not yet sent.', state.unsent
-        ), { count: state.unsent }, true);
+        : sayCount(
+          '* Counts %(count)s hand not yet sent.', '* Counts %(count)s hands not yet sent.', state.unsent,
+          { count: state.unsent }
+        );
+      if (moved && !state.unknownPoints && state.handsLeft !== null && !state.done) {
+        words += ' ' + sayCount(
+          '%(left)s hand left to play.', '%(left)s hands left to play.', state.handsLeft,
+          { left: state.handsLeft }
+        );
+      }
+      unsent.textContent = words;
     }
+    // The server's count of hands played, and its note on the last hand it saved, are
+    // behind the hands waiting: the line above says where the page stands instead.
+    document.querySelectorAll('[data-hands-played]').forEach(function (old) {
+      old.hidden = moved && !state.unknownPoints;
+    });
+    document.querySelectorAll('.scoring-sticky .scoring-saved').forEach(function (old) {
+      old.hidden = moved || loadedOffline;
+    });
     if (!moved) { putBackWords(); }
     if (new URLSearchParams(location.search).has('edit')) { return; }
     var name = known.names[state.dealer] || '';
@@ -222,7 +243,7 @@
     if (since) {
       since.hidden = navigator.onLine;
       since.textContent = navigator.onLine ? '' : sayWith(
-        'Offline since %(since)s. The score is the last one this phone heard from the site (at %(heard)s), with the hands waiting added.',
+        'Offline since %(since)s; last heard from the site at %(heard)s.',
         { since: atTime(localStorage.getItem(SINCE)), heard: atTime((facts() || {}).shownAt) }
       );
     }

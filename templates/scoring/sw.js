@@ -28,7 +28,10 @@ self.addEventListener('install', function (event) {
         '{% static "js/hand_queue.js" %}',
         '{% static "js/hand_store.js" %}',
         '{% static "js/htmx.min.js" %}',
-        '{% static "favicon.svg" %}'
+        '{% static "favicon.svg" %}',
+        // The page's texts: a phone that opened the page before this worker looked
+        // after it, and since only tapped hands, has fetched it through nobody.
+        CATALOG
       ]);
     }).then(function () { return self.skipWaiting(); })
   );

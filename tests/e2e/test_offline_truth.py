@@ -189,6 +189,11 @@ def test_sent_again_after_a_conflict_it_goes_against_the_result_shown(phones, ho
     expect(title(ann)).to_contain_text("Hand 5")
     assert stored(table) == [(0, "made", 0), (1, "march", 1), (0, "euchred", 2), (0, "made", 3)]
     expect(ann.locator(".scoring-points")).to_have_text(["2", "4"])
+    # The page swapped in after the send takes the next tap as usual.
+    tap(ann, "made:1")
+    expect(title(ann)).to_contain_text("Hand 6")
+    expect(ann.locator(".scoring-points")).to_have_text(["2", "5"])
+    assert len(stored(table)) == 5
 
 
 def test_a_page_reloaded_offline_shows_the_last_result_with_the_waiting_hands(phones):
@@ -215,10 +220,13 @@ def test_a_page_reloaded_offline_shows_the_last_result_with_the_waiting_hands(ph
     expect(ann.locator("[data-dealer-now]")).to_have_text("Bob")
     expect(ann.locator(".scoring-points")).to_have_text(["3", "3"])
     expect(ann.locator(".scoring-points.unsent")).to_have_count(2)
-    expect(ann.locator("[data-queue-unsent]")).to_have_text("* Counts 2 hands not yet sent.")
+    expect(ann.locator("[data-queue-unsent]")).to_have_text(
+        "* Counts 2 hands not yet sent. 4 hands left to play."
+    )
     expect(ann.get_by_label("First dealer")).to_be_hidden()
     expect(ann.get_by_text("Hand 3 saved.")).to_be_hidden()
     expect(ann.locator("[data-queue-since]")).to_contain_text("Offline since ")
+    title(ann).evaluate("title => title.scrollIntoView({ block: 'center' })")
     shot(ann, "offline-reloaded-localhost")
 
     tap(ann, "made:0")  # hand 6, Bob dealt
@@ -252,7 +260,9 @@ def test_each_tap_while_hands_wait_moves_the_page_on_without_reloading(phones):
     expect(title(ann)).to_contain_text("Hand 3")
     expect(title(ann)).to_contain_text("dealt by Cat")
     expect(ann.locator(".scoring-points")).to_have_text(["1", "2"])
-    expect(ann.locator("[data-queue-unsent]")).to_have_text("* Counts 1 hand not yet sent.")
+    expect(ann.locator("[data-queue-unsent]")).to_have_text(
+        "* Counts 1 hand not yet sent. 1 hand left to play."
+    )
     no_reload = ann.locator("[data-queue-no-reload]")
     expect(no_reload).to_be_visible()
     expect(no_reload).to_contain_text("Don't reload this page while offline")
@@ -260,6 +270,11 @@ def test_each_tap_while_hands_wait_moves_the_page_on_without_reloading(phones):
     tap(ann, "passed")  # Cat dealt, everyone passed: dealt again by Dan, not counted
     expect(title(ann)).to_contain_text("Hand 4")
     expect(title(ann)).to_contain_text("dealt by Dan")
+    # A passed hand is no hand played: still one left.
+    expect(ann.locator("[data-queue-unsent]")).to_have_text(
+        "* Counts 2 hands not yet sent. 1 hand left to play."
+    )
+    expect(ann.get_by_text("Hand 1 saved.")).to_be_hidden()
     # Scrolled down to the buttons, the waiting hands still never cover the score.
     ann.locator('#entry button[name="outcome"][value="passed"]').scroll_into_view_if_needed()
     score_box = ann.locator(".scoring-score").bounding_box()
@@ -285,3 +300,23 @@ def test_each_tap_while_hands_wait_moves_the_page_on_without_reloading(phones):
         (None, "passed", 2),
         (1, "euchred", 3),
     ]
+
+
+def test_while_hands_wait_the_buttons_are_those_of_the_next_dealers_hand(phones):
+    """No loner after a pass: the defender left of the dealer has passed, so cannot
+    defend alone. The page shows the results the engine offers for the dealer shown."""
+    table, seats = seated_table(options={"no_loner_after_pass": True, "defender_alone": "allowed"})
+    ann = phones(LAN)
+    open_seat(ann, seats[0])
+    cat_alone = ann.locator('#entry button[value="lone_euchre:1:2"]')
+    expect(cat_alone).to_be_visible()  # Ann deals: Cat, across from her, may defend alone
+    go_offline(ann.context)
+    tap(ann, "made:0")
+    expect(title(ann)).to_contain_text("dealt by Bob")
+    # Bob deals: Cat, on his left, has passed.
+    expect(cat_alone).to_be_hidden()
+    expect(ann.locator('#entry button[value="lone_euchre:1:0"]')).to_be_visible()
+    go_online(ann.context)
+    expect(ann.locator("[data-hand-queue]")).to_be_hidden()
+    expect(cat_alone).to_be_hidden()
+    assert stored(table) == [(0, "made", 0)]
