@@ -8,18 +8,28 @@ own handlers, so a queued hand is checked and stored the same way as a tapped on
 
 The answer carries versions so the phone can send the next kept hand: `version` is
 the result's version right after this hand was stored (what the next hand of the
-queue expects) and `current` the version now (what a hand sent again after a
-refusal expects).
+queue expects) and `current` the version now. A hand refused because the result moved
+on meanwhile (another phone entered hands) also says whether it is the very hand last
+stored there (`repeat`): then the phone asks before storing it a second time.
+
+The page itself carries the engine's answers for moving on while hands wait
+(`queue_facts`): the phone looks them up and adds, and decides no rule.
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.http import JsonResponse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from tournaments.models import Table
+from scoring.engine import EngineError, offered, outcomes, parse_hand
+from scoring.engine.outcomes import PASSED
+from scoring.engine.rounds import dealer_after
+from tournaments.models import Table, Tournament
 
+from . import selectors
+from .forms import HandForm, OutcomeForm
 from .models import ResultChange, TableResult
 
 QUEUE_HEADER = "X-Hand-Queue"
@@ -47,7 +57,101 @@ def queued_answer(request, table: Table, forms: dict) -> JsonResponse:
     errors = [*_form_errors(forms), *errors] or [
         _("This hand was not stored. Check it and enter it again.")
     ]
-    return JsonResponse({"stored": False, "current": current, "errors": errors}, status=422)
+    answer: dict = {"stored": False, "current": current, "errors": errors}
+    if str(current) != request.POST.get("version", ""):
+        repeat = _repeat_of_last(request, selectors.table_summary(table))
+        if repeat is not None:
+            answer["repeat"] = repeat
+    return JsonResponse(answer, status=422)
+
+
+# What makes two hands the same hand for a scorer: who dealt, who made trump, who went
+# alone and how it ended (a detailed hand's tricks stand for its result).
+_SAME_HAND = ("passed", "dealer", "makers", "maker", "alone", "result", "tricks")
+
+
+def _repeat_of_last(request, summary: selectors.TableSummary) -> dict | None:
+    """The last stored hand, when the refused hand posted is that same hand."""
+    hands = summary.hands
+    posted = _posted_hand(request, summary)
+    if not hands or posted is None:
+        return None
+    last = hands[-1]
+    try:
+        same = _same_hand_key(posted) == _same_hand_key(last)
+    except EngineError:
+        return None
+    if not same:
+        return None
+    return {
+        "number": len(hands),
+        "words": selectors.describe_hand(last, summary.names, summary.rules.sides),
+        "next": len(hands) + 1,
+    }
+
+
+def _same_hand_key(hand: dict) -> tuple:
+    stored = selectors.hand_to_json(parse_hand(hand))
+    return tuple(stored.get(name) for name in _SAME_HAND)
+
+
+def _posted_hand(request, summary: selectors.TableSummary) -> dict | None:
+    """The hand a kept post stands for, as the engine would store it, or None. A one-tap
+    hand names the dealer the phone showed for it (the page's own form does not)."""
+    action = request.POST.get("action")
+    try:
+        if action == "outcome":
+            form = OutcomeForm(request.POST, summary=summary)
+            dealer = form.data.get("dealer", "")
+            if not form.is_valid() or form.missing_details() or not str(dealer).isdigit():
+                return None
+            return form.to_hand(dealer=int(dealer))
+        if action == "hand":
+            hand_form = HandForm(request.POST, summary=summary)
+            return hand_form.to_hand() if hand_form.is_valid() else None
+    except EngineError:
+        return None
+    return None
+
+
+def queue_facts(summary: selectors.TableSummary, *, by_outcome: bool) -> dict:
+    """The engine's answers the phone needs to move the page on while hands wait: who
+    deals after each seat, what each one-tap result adds to each side and whether it
+    counts as a hand played, which results each dealer's hand offers, the hands left
+    or the target. The phone only looks these up and adds."""
+    rules = summary.rules
+    tournament = summary.tournament
+    by_game = tournament.round_play == Tournament.RoundPlay.GAME
+    evaluation = summary.evaluation
+    facts: dict = {
+        "version": summary.version,
+        "hand": len(summary.hands) + 1,
+        # None: the first hand's dealer is the one chosen on the form.
+        "dealer": summary.next_dealer if summary.hands else None,
+        "scores": [side.score for side in summary.sides],
+        "nextDealer": {str(seat): dealer_after(rules, seat) for seat in rules.seats},
+        "names": summary.names,
+        "handsLeft": None if by_game else tournament.hands_per_round - summary.counted,
+        "target": rules.target if by_game else None,
+        "complete": bool(evaluation and evaluation.complete),
+        "shownAt": timezone.now().isoformat(),
+        "outcomes": {},
+        "offered": {},
+    }
+    if by_outcome:
+        facts["outcomes"] = {
+            outcome.code: {
+                # A side's score is its first seat's (partners score alike).
+                "points": [outcome.points[side.seats[0]] for side in summary.sides],
+                "counts": outcome.kind != PASSED,
+            }
+            for outcome in outcomes(rules)
+        }
+        facts["offered"] = {
+            str(dealer): [outcome.code for outcome in offered(rules, dealer)]
+            for dealer in rules.seats
+        }
+    return facts
 
 
 def _form_errors(forms: dict) -> list[str]:

@@ -203,6 +203,7 @@ def _entry_context(request, summary, scorer, via, seat_link, forms) -> dict:
         "open_for_entry": summary.round.status == Round.Status.IN_PLAY
         and summary.state != selectors.CONFIRMED
         and (summary.state != selectors.DISPUTED or own_version),
+        "queue_facts": offline.queue_facts(summary, by_outcome=by_outcome),
         **(_outcome_context(summary, forms, editing) if by_outcome else {}),
     }
 

@@ -40,3 +40,8 @@ REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"] = {  # noqa: F405
     scope: "1000000/min"
     for scope in REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]  # noqa: F405
 }
+
+# The browser tests open the live server under a name that is not localhost too
+# (club.test, mapped to 127.0.0.1 in the browser), so the page is served over plain
+# http to a non-secure context, as on a club's LAN: no service worker there.
+ALLOWED_HOSTS = [*ALLOWED_HOSTS, "club.test"]  # noqa: F405

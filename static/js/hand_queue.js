@@ -7,11 +7,22 @@
 // The server answers a kept hand in JSON (scoring/offline.py): stored, with the
 // result's version after it (what the next kept hand expects), or refused with the
 // rule's message. A refused hand holds back the ones after it until the scorer sends
-// it again or discards it. No rule is decided here: the page says who deals next
-// (data-next-dealer) and the server checks every hand.
+// it again or discards it. A hand refused because another phone moved the result on
+// shows the result as it is now, and is sent again against that version only when
+// the scorer says so (the server tells when it is the very hand last stored).
+//
+// While hands wait, the page moves on with each tap: hand number, dealer, and the
+// score with those hands added, marked as not yet sent. No rule is decided here: the
+// page carries the engine's answers (the JSON in data-queue-facts: who deals after
+// each seat, each result's points per side and whether it counts, the hands left, the
+// target) and this script only looks them up and adds. The server checks every hand.
+//
+// The page never reloads itself: after a send it fetches the table's block and swaps
+// it in. Without a service worker (a plain-http address) an offline reload would find
+// nothing, so the page says not to reload.
 //
 // Texts come from the template (data-* attributes) and from Django's JavaScript
-// catalog (ngettext), never from this file.
+// catalog (gettext, ngettext), never from this file.
 (function () {
   'use strict';
 
@@ -19,10 +30,25 @@
   if (!panel || !window.HandStore || !window.indexedDB || !window.fetch) { return; }
 
   var HEADER = 'X-Hand-Queue';
+  var PAGE_HEADER = 'X-Hand-Queue-Page';
   var page = location.pathname;
+  var SINCE = 'hand-queue:offline-since';
+  // A page opened with no connection is a kept copy: its messages are old news.
+  var loadedOffline = !navigator.onLine;
+  // Service workers need a secure context: without one no copy of the page is kept.
+  var noCopy = !window.isSecureContext || !('serviceWorker' in navigator);
+  function say(text) { return window.gettext ? gettext(text) : text; }
+  function sayWith(text, values) {
+    return window.interpolate ? interpolate(say(text), values, true) : text;
+  }
+  function sayCount(singular, plural, count, values) {
+    if (!window.ngettext || !window.interpolate) { return count === 1 ? singular : plural; }
+    return interpolate(ngettext(singular, plural, count), values, true);
+  }
   // htmx swaps the table's block (the panel with it) in after each tap: the panel's
-  // parts are looked up when shown, and its buttons answer through the document.
-  function part(name) { return panel.querySelector('[' + name + ']'); }
+  // parts (and the refused hand's box, under the sticky score) are looked up when
+  // shown, and their buttons answer through the document.
+  function part(name) { return document.querySelector('[' + name + ']'); }
   var waiting = [];
   var flushing = false;
   var retry = null;
@@ -52,6 +78,153 @@
     return Array.prototype.map.call(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join('');
   }
 
+  // The engine's answers the page carries (scoring/offline.py, queue_facts).
+  function facts() {
+    var element = document.querySelector('[data-hand-queue]');
+    if (!element || !element.dataset.queueFacts) { return null; }
+    try { return JSON.parse(element.dataset.queueFacts); } catch (e) { return null; }
+  }
+  function shownVersion() {
+    var known = facts();
+    return known ? known.version : parseInt(panel.dataset.version || '0', 10);
+  }
+  function chosenDealer() {
+    var select = document.querySelector('form[data-hand-entry] select[name="dealer"]');
+    return select ? parseInt(select.value, 10) || 0 : 0;
+  }
+
+  // The result as the page shows it: the server's, plus the hands waiting (unless the
+  // first of them was refused: then the server's result as it is now, alone).
+  function present() {
+    var known = facts();
+    if (!known) { return null; }
+    var state = {
+      hand: known.hand,
+      dealer: known.dealer === null ? chosenDealer() : known.dealer,
+      scores: known.scores.slice(),
+      handsLeft: known.handsLeft,
+      unsent: 0,
+      unknownPoints: false,
+      done: false
+    };
+    if (waiting.length && waiting[0].refused) { return state; }
+    waiting.forEach(function (hand) {
+      var outcome = hand.code ? known.outcomes[hand.code] : null;
+      if (outcome) {
+        outcome.points.forEach(function (points, side) { state.scores[side] += points; });
+        if (outcome.counts && state.handsLeft !== null) { state.handsLeft -= 1; }
+      } else {
+        state.unknownPoints = true;
+      }
+      var dealt = typeof hand.dealer === 'number' ? hand.dealer : state.dealer;
+      var next = known.nextDealer[String(dealt)];
+      if (next !== undefined) { state.dealer = next; }
+      state.hand += 1;
+      state.unsent += 1;
+    });
+    state.done = (state.handsLeft !== null && state.handsLeft <= 0) ||
+      (known.target !== null && state.scores.some(function (score) { return score >= known.target; }));
+    return state;
+  }
+
+  function atTime(iso) {
+    var when = iso ? new Date(iso) : new Date();
+    return when.toLocaleTimeString(document.documentElement.lang || undefined, { hour: '2-digit', minute: '2-digit' });
+  }
+
+  // The server's words are kept aside when the page moves on, and put back once the
+  // hands are sent (the page then shows the server's result again).
+  function setText(element, text) {
+    if (!element.hasAttribute('data-queue-was')) { element.setAttribute('data-queue-was', element.textContent); }
+    element.textContent = text;
+  }
+  function setTitle(title, text) {
+    var first = title.firstChild;
+    if (!first || first.nodeType !== Node.TEXT_NODE) {
+      first = title.insertBefore(document.createTextNode(''), first);
+    }
+    if (!title.hasAttribute('data-queue-was-lead')) { title.setAttribute('data-queue-was-lead', first.textContent); }
+    first.textContent = text + ' ';
+  }
+  function putBackWords() {
+    document.querySelectorAll('[data-queue-was]').forEach(function (element) {
+      element.textContent = element.getAttribute('data-queue-was');
+      element.removeAttribute('data-queue-was');
+    });
+    document.querySelectorAll('[data-queue-was-lead]').forEach(function (title) {
+      if (title.firstChild && title.firstChild.nodeType === Node.TEXT_NODE) {
+        title.firstChild.textContent = title.getAttribute('data-queue-was-lead');
+      }
+      title.removeAttribute('data-queue-was-lead');
+    });
+  }
+
+  // Moves the page on to the hand after the waiting ones (or back, once they are sent).
+  function showPresent() {
+    var known = facts();
+    var state = present();
+    if (!known || !state) { return; }
+    var moved = state.unsent > 0;
+    document.querySelectorAll('.scoring-points[data-side]').forEach(function (points) {
+      var side = parseInt(points.dataset.side, 10);
+      if (state.scores[side] !== undefined) { points.textContent = String(state.scores[side]); }
+      points.classList.toggle('unsent', moved && !state.unknownPoints);
+    });
+    var unsent = document.querySelector('[data-queue-unsent]');
+    if (unsent) {
+      unsent.hidden = !moved;
+      var words = !moved ? '' : state.unknownPoints
+        ? say('The score does not count the hands waiting on this phone yet: the site adds them when they arrive.')
+        : sayCount(
+          '* Counts %(count)s hand not yet sent.', '* Counts %(count)s hands not yet sent.', state.unsent,
+          { count: state.unsent }
+        );
+      if (moved && !state.unknownPoints && state.handsLeft !== null && !state.done) {
+        words += ' ' + sayCount(
+          '%(left)s hand left to play.', '%(left)s hands left to play.', state.handsLeft,
+          { left: state.handsLeft }
+        );
+      }
+      unsent.textContent = words;
+    }
+    // The server's count of hands played, and its note on the last hand it saved, are
+    // behind the hands waiting: the line above says where the page stands instead.
+    document.querySelectorAll('[data-hands-played]').forEach(function (old) {
+      old.hidden = moved && !state.unknownPoints;
+    });
+    document.querySelectorAll('.scoring-sticky .scoring-saved').forEach(function (old) {
+      old.hidden = moved || loadedOffline;
+    });
+    if (!moved) { putBackWords(); }
+    if (new URLSearchParams(location.search).has('edit')) { return; }
+    var name = known.names[state.dealer] || '';
+    var title = document.getElementById('entry-title');
+    var entry = document.querySelector('#entry form[data-hand-entry]');
+    if (moved && title) {
+      setTitle(title, state.done
+        ? say('Every hand of the round is entered')
+        : sayWith('Hand %(number)s', { number: state.hand }));
+      var dealtBy = title.querySelector('.help');
+      if (dealtBy) { setText(dealtBy, state.done ? '' : sayWith('dealt by %(name)s', { name: name })); }
+    }
+    if (entry) { entry.hidden = moved && state.done; }
+    var dealerNow = document.querySelector('[data-dealer-now]');
+    if (dealerNow && moved) { setText(dealerNow, name); }
+    // The first hand's "First dealer" is asked once: the hands after it follow the deal.
+    document.querySelectorAll('#entry .scoring-dealer').forEach(function (choice) { choice.hidden = moved; });
+    // The results the next dealer's hand can have (the engine's list for that dealer).
+    var offered = known.offered[String(state.dealer)];
+    document.querySelectorAll('#entry button[name="outcome"]').forEach(function (button) {
+      if (moved && offered) {
+        button.hidden = offered.indexOf(button.value) === -1;
+        button.toggleAttribute('data-queue-hid', button.hidden);
+      } else if (button.hasAttribute('data-queue-hid')) {
+        button.hidden = false;
+        button.removeAttribute('data-queue-hid');
+      }
+    });
+  }
+
   function show() {
     panel = document.querySelector('[data-hand-queue]') || panel;
     var count = part('data-queue-count');
@@ -59,14 +232,37 @@
     var refusedBox = part('data-queue-refused');
     var refusedMessage = part('data-queue-message');
     var refused = waiting.length && waiting[0].refused ? waiting[0] : null;
-    panel.hidden = waiting.length === 0;
+    panel.hidden = waiting.length === 0 && navigator.onLine;
     count.textContent = window.ngettext ? interpolate(
       ngettext('%(count)s hand waiting to be sent', '%(count)s hands waiting to be sent', waiting.length),
       { count: waiting.length }, true
     ) : panel.dataset.waitingLabel + ' ' + waiting.length;  // the catalog did not load
+    count.hidden = waiting.length === 0;
     offlineNote.hidden = navigator.onLine;
+    var since = part('data-queue-since');
+    if (since) {
+      since.hidden = navigator.onLine;
+      since.textContent = navigator.onLine ? '' : sayWith(
+        'Offline since %(since)s; last heard from the site at %(heard)s.',
+        { since: atTime(localStorage.getItem(SINCE)), heard: atTime((facts() || {}).shownAt) }
+      );
+    }
+    var noReload = part('data-queue-no-reload');
+    if (noReload) { noReload.hidden = !(noCopy && (!navigator.onLine || waiting.length > 0)); }
     refusedBox.hidden = !refused;
     refusedMessage.textContent = refused ? refused.refused.join(' ') : '';
+    var resendButton = part('data-queue-resend');
+    if (resendButton) {
+      // The very hand last stored, entered on another phone: storing it again is a choice.
+      resendButton.textContent = refused && refused.repeat ? sayWith(
+        'Hand %(number)s is already stored as “%(hand)s” — store another hand %(next)s?',
+        { number: refused.repeat.number, hand: refused.repeat.words, next: refused.repeat.next }
+      ) : resendButton.dataset.label || resendButton.textContent;
+    }
+    if (loadedOffline) {
+      document.querySelectorAll('.scoring-saved, .messages').forEach(function (old) { old.hidden = true; });
+    }
+    showPresent();
     // "Remove the last hand" and the like act on the stored hands, not the kept ones.
     document.querySelectorAll('[data-hidden-while-hands-wait]').forEach(function (element) {
       element.hidden = waiting.length > 0;
@@ -125,8 +321,21 @@
     // getAttribute: the form's own input named "action" hides form.action.
     var url = new URL(form.getAttribute('action') || '', location.href);
     url.hash = '';
+    var state = present();
+    var dealer = null;
+    if (data.get('action') === 'outcome' && state) {
+      // The dealer the page showed for this hand (the form sends one only for the
+      // first): the server tells by it whether this is a hand already stored.
+      dealer = state.dealer;
+      fields = fields.filter(function (pair) { return pair[0] !== 'dealer'; });
+      fields.push(['dealer', String(dealer)]);
+    } else {
+      dealer = dealerOf(fields);
+    }
     var hand = store.fromFields(page, url.href, fields);
     hand.key = key;
+    hand.code = data.get('outcome') || null;
+    hand.dealer = dealer === null ? null : parseInt(dealer, 10);
     hand.version = Math.max(versionOf(form), knownVersion());
     // The form is ready for the next hand at once: a scorer who starts on it while the
     // phone is still storing this one must not see the fields cleared under them.
@@ -183,6 +392,7 @@
     if (flushing || !navigator.onLine) { return Promise.resolve(); }
     flushing = true;
     var stored = false;
+    var refusedNow = false;
     function step() {
       return kept().then(function (hands) {
         waiting = hands;
@@ -194,6 +404,8 @@
           if (!answer.stored) {
             hand.refused = answer.errors;
             hand.current = answer.current;
+            hand.repeat = answer.repeat || null;
+            refusedNow = true;
             return keep(hand);
           }
           stored = true;
@@ -215,10 +427,42 @@
       flushing = false;
       return reread();
     }).then(function () {
-      // The page shows the score as it stood before: show the new one. A refused hand
-      // and those after it are still kept, and shown again on the new page.
-      if (stored) { location.reload(); }
+      // The page shows the score as it stood before: show the result as it is now (a
+      // refused hand is then sent again against that version, if the scorer wants).
+      if (stored || refusedNow) { return refresh(); }
     });
+  }
+
+  // The table's block as the server has it now, swapped in (never a reload: offline
+  // on a plain-http address a reload finds nothing).
+  function refresh() {
+    var headers = {};
+    headers[PAGE_HEADER] = '1';
+    return fetch(page, { credentials: 'same-origin', headers: headers }).then(function (response) {
+      if (!response.ok) { throw new Error('not shown'); }
+      return response.text();
+    }).then(function (html) {
+      var fresh = new DOMParser().parseFromString(html, 'text/html');
+      var block = fresh.querySelector('.scoring');
+      var old = document.querySelector('.scoring');
+      if (!block || !old) { return; }
+      old.replaceWith(document.adoptNode(block));
+      document.querySelectorAll('.messages').forEach(function (stale) { stale.remove(); });
+      var said = fresh.querySelector('.messages');
+      var main = document.querySelector('main');
+      if (said && main) { main.parentNode.insertBefore(document.adoptNode(said), main); }
+      loadedOffline = false;
+      panel = document.querySelector('[data-hand-queue]') || panel;
+      if (window.htmx) { window.htmx.process(document.querySelector('.scoring')); }
+      markForms();
+      formsVersions();
+      var head = waiting[0];
+      if (head && head.refused) {
+        // "Send it again" sends against the result now shown, nothing newer.
+        head.shown = shownVersion();
+        return keep(head);
+      }
+    }).catch(function () {}).then(reread).then(followLastWaiting);
   }
 
   document.addEventListener('submit', function (event) {
@@ -254,8 +498,11 @@
   function resend() {
     var hand = waiting[0];
     if (!hand || !hand.refused) { return; }
-    hand.version = hand.current;
+    // The version of the result on screen: should it have moved again, this is
+    // refused again and the page shows it anew.
+    hand.version = typeof hand.shown === 'number' ? hand.shown : hand.current;
     hand.refused = null;
+    hand.repeat = null;
     keep(hand).then(flush);
   }
   function discard() {
@@ -267,7 +514,9 @@
         after.version = hand.current;
         return keep(after);
       }
-    }).then(reread).then(flush);
+    }).then(reread).then(function () { return flush(); }).then(function () {
+      if (!waiting.length && navigator.onLine) { return refresh(); }
+    });
   }
   document.addEventListener('click', function (event) {
     var button = event.target.closest && event.target.closest('[data-queue-resend], [data-queue-discard]');
@@ -290,8 +539,17 @@
   document.addEventListener('htmx:afterSettle', markForms);
   markForms();
 
-  window.addEventListener('online', flush);
-  window.addEventListener('offline', show);
+  function wentOffline() {
+    if (!localStorage.getItem(SINCE)) { localStorage.setItem(SINCE, new Date().toISOString()); }
+    show();
+  }
+  window.addEventListener('online', function () {
+    localStorage.removeItem(SINCE);
+    show();
+    flush();
+  });
+  window.addEventListener('offline', wentOffline);
+  if (!navigator.onLine) { wentOffline(); }
   formsVersions();
   reread().then(followLastWaiting).then(flush);
 

@@ -1,6 +1,8 @@
 {% load static %}// The table page's service worker: the page keeps loading when the venue's Wi-Fi
 // drops. Table and seat pages go to the network first and fall back to the copy kept
-// from the last visit; static files and the translation catalog are served from the
+// from the last visit (kept fresh by the hands tapped on it and by the copies the page
+// fetches after sending kept hands, so an offline reload shows the result last heard
+// of, not the page as first opened); static files and the translation catalog are served from the
 // cache and refreshed behind. A hand posted the ordinary way that finds no network
 // is kept on the phone (hand_store.js) for the page to send later. Everything else
 // passes by untouched.
@@ -26,7 +28,10 @@ self.addEventListener('install', function (event) {
         '{% static "js/hand_queue.js" %}',
         '{% static "js/hand_store.js" %}',
         '{% static "js/htmx.min.js" %}',
-        '{% static "favicon.svg" %}'
+        '{% static "favicon.svg" %}',
+        // The page's texts: a phone that opened the page before this worker looked
+        // after it, and since only tapped hands, has fetched it through nobody.
+        CATALOG
       ]);
     }).then(function () { return self.skipWaiting(); })
   );
@@ -113,6 +118,23 @@ function keptIfOffline(request) {
   });
 }
 
+// A hand tapped through htmx: the server answers with the whole page, which becomes
+// the copy kept (a failed send still fails, for the page to keep the hand).
+function keptAnswer(request, url) {
+  return fetch(request).then(function (response) {
+    var type = response.headers.get('Content-Type') || '';
+    if (response.status === 200 && type.indexOf('text/html') === 0) {
+      var copy = response.clone();
+      caches.open(CACHE).then(function (cache) {
+        return cache.delete(url.pathname, { ignoreVary: true })
+          .then(function () { return cache.put(url.pathname, copy); })
+          .then(function () { return trimPages(cache); });
+      });
+    }
+    return response;
+  });
+}
+
 self.addEventListener('fetch', function (event) {
   var request = event.request;
   var url = new URL(request.url);
@@ -121,9 +143,15 @@ self.addEventListener('fetch', function (event) {
     event.respondWith(keptIfOffline(request));
     return;
   }
+  if (request.method === 'POST' && request.headers.get('HX-Request') && PAGES.test(url.pathname) && !url.search) {
+    event.respondWith(keptAnswer(request, url));
+    return;
+  }
   if (request.method !== 'GET') { return; }
-  // Only the page itself: "?edit=3" and the like are not worth keeping.
-  if (request.mode === 'navigate' && PAGES.test(url.pathname) && !url.search) {
+  // Only the page itself: "?edit=3" and the like are not worth keeping. The page
+  // fetches itself after sending kept hands (X-Hand-Queue-Page): that copy is kept too.
+  var fetchedByPage = request.headers.get('X-Hand-Queue-Page') === '1';
+  if ((request.mode === 'navigate' || fetchedByPage) && PAGES.test(url.pathname) && !url.search) {
     event.respondWith(networkFirst(request));
   } else if (url.pathname === CATALOG) {
     event.respondWith(networkFirst(request));

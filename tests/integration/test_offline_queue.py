@@ -4,6 +4,10 @@ sent twice is stored once, and a refused one carries the rule's message."""
 
 from __future__ import annotations
 
+import json
+import re
+from html import unescape
+
 from scoring.models import ResultChange, TableResult
 from tests.integration.test_scoring_services import hand, seated_table
 from tests.integration.test_scoring_views import as_scorer, hand_post, page
@@ -75,3 +79,47 @@ def test_the_table_page_carries_the_waiting_panel_and_its_texts_catalog(client, 
     assert "data-hand-queue" in html and 'data-service-worker="/sw.js"' in html
     catalog = client.get("/jsi18n/")
     assert catalog.status_code == 200 and "ngettext" in catalog.content.decode()
+
+
+def tapped(outcome, **extra):
+    return {"action": "outcome", "outcome": outcome, **extra}
+
+
+def test_a_kept_hand_another_phone_stored_meanwhile_is_named_as_that_hand(client, db):
+    """Refused because the result moved on, the very hand last stored is named: the
+    phone then asks before storing it a second time."""
+    table, seats = seated_table()
+    as_scorer(client, table, seats[0])
+    send(client, table, tapped("made:0", dealer=0), version=0, key="k-1")
+    send(client, table, tapped("march:1"), version=1, key="k-2")
+    # Another phone enters hand 3 (Cat dealt, Ann & Cat made it).
+    send(client, table, tapped("made:0"), version=2, key="other-3")
+    # This phone's kept hand 3, tapped while it showed Cat dealing.
+    same = send(client, table, tapped("made:0", dealer=2), version=2, key="kept-3")
+    assert same.status_code == 422
+    assert same.json()["repeat"] == {
+        "number": 3,
+        "words": "Cat dealt; Ann & Cat named trump: made it",
+        "next": 4,
+    }
+    other = send(client, table, tapped("march:0", dealer=2), version=2, key="kept-3b")
+    assert "repeat" not in other.json()
+    assert len(TableResult.objects.get(table=table).hands) == 3
+
+
+def test_the_table_page_carries_the_engines_answers_for_the_waiting_hands(client, db):
+    table, seats = seated_table(hands_per_round=6)
+    as_scorer(client, table, seats[0])
+    send(client, table, tapped("made:0", dealer=3), version=0, key="k-1")
+    html = client.get(page(table)).content.decode()
+    match = re.search(r'data-queue-facts="([^"]*)"', html)
+    assert match
+    facts = json.loads(unescape(match.group(1)))
+    assert facts["version"] == 1 and facts["hand"] == 2
+    assert facts["dealer"] == 0, "the deal passed left from Dan to Ann"
+    assert facts["nextDealer"] == {"0": 1, "1": 2, "2": 3, "3": 0}
+    assert facts["scores"] == [1, 0]
+    assert facts["handsLeft"] == 5 and facts["target"] is None
+    assert facts["outcomes"]["march:1"] == {"points": [0, 2], "counts": True}
+    assert facts["outcomes"]["passed"] == {"points": [0, 0], "counts": False}
+    assert "lone_march:0:0" in facts["offered"]["0"]
