@@ -258,6 +258,11 @@
         'Hand %(number)s is already stored as “%(hand)s” — store another hand %(next)s?',
         { number: refused.repeat.number, hand: refused.repeat.words, next: refused.repeat.next }
       ) : resendButton.dataset.label || resendButton.textContent;
+      // Then discarding is the likely answer: it becomes the plain button, storing again the quiet one.
+      var repeat = Boolean(refused && refused.repeat);
+      resendButton.classList.toggle('secondary', repeat);
+      var discardButton = part('data-queue-discard');
+      if (discardButton) { discardButton.classList.toggle('secondary', !repeat); }
     }
     if (loadedOffline) {
       document.querySelectorAll('.scoring-saved, .messages').forEach(function (old) { old.hidden = true; });
