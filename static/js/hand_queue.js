@@ -37,14 +37,14 @@
   var loadedOffline = !navigator.onLine;
   // Service workers need a secure context: without one no copy of the page is kept.
   var noCopy = !window.isSecureContext || !('serviceWorker' in navigator);
-  function say(text) { return window.gettext ? gettext(text) : text; }
-  function sayWith(text, values) {
-    return window.interpolate ? interpolate(say(text), values, true) : text;
-  }
-  function sayCount(singular, plural, count, values) {
-    if (!window.ngettext || !window.interpolate) { return count === 1 ? singular : plural; }
-    return interpolate(ngettext(singular, plural, count), values, true);
-  }
+  // The catalog's functions, or English when it did not load. The texts stay literal
+  // arguments of gettext/ngettext so that makemessages finds them.
+  var gettext = window.gettext || function (text) { return text; };
+  var ngettext = window.ngettext || function (singular, plural, count) { return count === 1 ? singular : plural; };
+  var interpolate = window.interpolate || function (text, values) {
+    return text.replace(/%\((\w+)\)s/g, function (all, key) { return String(values[key]); });
+  };
+  function sayWith(text, values) { return interpolate(text, values, true); }
   // htmx swaps the table's block (the panel with it) in after each tap: the panel's
   // parts (and the refused hand's box, under the sticky score) are looked up when
   // shown, and their buttons answer through the document.
@@ -174,16 +174,14 @@
     if (unsent) {
       unsent.hidden = !moved;
       var words = !moved ? '' : state.unknownPoints
-        ? say('The score does not count the hands waiting on this phone yet: the site adds them when they arrive.')
-        : sayCount(
-          '* Counts %(count)s hand not yet sent.', '* Counts %(count)s hands not yet sent.', state.unsent,
-          { count: state.unsent }
-        );
+        ? gettext('The score does not count the hands waiting on this phone yet: the site adds them when they arrive.')
+        : sayWith(ngettext(
+          '* Counts %(count)s hand not yet sent.', '* Counts %(count)s hands not yet sent.', state.unsent
+        ), { count: state.unsent });
       if (moved && !state.unknownPoints && state.handsLeft !== null && !state.done) {
-        words += ' ' + sayCount(
-          '%(left)s hand left to play.', '%(left)s hands left to play.', state.handsLeft,
-          { left: state.handsLeft }
-        );
+        words += ' ' + sayWith(ngettext(
+          '%(left)s hand left to play.', '%(left)s hands left to play.', state.handsLeft
+        ), { left: state.handsLeft });
       }
       unsent.textContent = words;
     }
@@ -202,10 +200,10 @@
     var entry = document.querySelector('#entry form[data-hand-entry]');
     if (moved && title) {
       setTitle(title, state.done
-        ? say('Every hand of the round is entered')
-        : sayWith('Hand %(number)s', { number: state.hand }));
+        ? gettext('Every hand of the round is entered')
+        : sayWith(gettext('Hand %(number)s'), { number: state.hand }));
       var dealtBy = title.querySelector('.help');
-      if (dealtBy) { setText(dealtBy, state.done ? '' : sayWith('dealt by %(name)s', { name: name })); }
+      if (dealtBy) { setText(dealtBy, state.done ? '' : sayWith(gettext('dealt by %(name)s'), { name: name })); }
     }
     if (entry) { entry.hidden = moved && state.done; }
     var dealerNow = document.querySelector('[data-dealer-now]');
@@ -243,7 +241,7 @@
     if (since) {
       since.hidden = navigator.onLine;
       since.textContent = navigator.onLine ? '' : sayWith(
-        'Offline since %(since)s; last heard from the site at %(heard)s.',
+        gettext('Offline since %(since)s; last heard from the site at %(heard)s.'),
         { since: atTime(localStorage.getItem(SINCE)), heard: atTime((facts() || {}).shownAt) }
       );
     }
@@ -255,7 +253,7 @@
     if (resendButton) {
       // The very hand last stored, entered on another phone: storing it again is a choice.
       resendButton.textContent = refused && refused.repeat ? sayWith(
-        'Hand %(number)s is already stored as “%(hand)s” — store another hand %(next)s?',
+        gettext('Hand %(number)s is already stored as “%(hand)s” — store another hand %(next)s?'),
         { number: refused.repeat.number, hand: refused.repeat.words, next: refused.repeat.next }
       ) : resendButton.dataset.label || resendButton.textContent;
       // Then discarding is the likely answer: it becomes the plain button, storing again the quiet one.
