@@ -39,7 +39,14 @@ from .models import PlanningJob, Player, Round, Tournament
 from .night_forms import SwapSeatsForm
 from .permissions import organised_tournament
 from .planning import services as planning
-from .planning.pages import asked_from_form, preview_context, removal_context, removed_message
+from .planning.pages import (
+    applied_message,
+    asked_from_form,
+    preview_context,
+    removal_context,
+    removed_message,
+    reprint_list,
+)
 from .qr import table_qr
 from .services import late
 from .site_address import unreachable_for
@@ -136,6 +143,7 @@ def _detail_context(request, tournament: Tournament, **forms) -> dict:
         "active_count": sum(1 for p in players if p.active),
         # Kept until their new scorecards are printed (services.reprints).
         "reprint_players": [p for p in players if p.active and p.reprint_since],
+        **reprint_list(tournament),
         "team_size": team_size,
         "partners_rotate": services.partners_rotate(tournament.format),
         "target": _target(tournament),
@@ -616,7 +624,7 @@ def change_apply(request, pk: int):
                     requested_by=request.user,
                 )
                 return redirect("planning-job", job_id=job.pk)
-            services.apply_change(
+            change = services.apply_change(
                 tournament=tournament,
                 strategy=form.cleaned_data["strategy"],
                 expected_fingerprint=form.expected_fingerprint(),
@@ -625,7 +633,7 @@ def change_apply(request, pk: int):
         except TournamentError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, _("The remaining rounds have been re-planned."))
+            messages.success(request, applied_message(RotationChangeSerializer(change).data))
             return redirect(tournament)
     return render(
         request,
