@@ -70,9 +70,17 @@ def test_thirteen_players_the_late_one_takes_round_ones_bye(client):
 
     seat_page = client.get(reverse("player-seat", args=[tournament.pk, kit.pk])).content.decode()
     assert "You are marked late: you join in round 2." in seat_page
-    # Only Kit and whoever had round 1's bye have new cards to print.
+    # Kit and whoever had round 1's bye sit somewhere else; the cards of those who now
+    # meet one instead of the other list a changed partner or opponent.
+    tournament.refresh_from_db()
+    assert tournament.reprints["last_change"]["sit_elsewhere"] == 2
     listed = set(tournament.players.filter(reprint_since__isnull=False))
-    assert kit in listed and len(listed) == 2
+    met_kit = {
+        s.player
+        for s in Seat.objects.filter(table__seats__player=kit, table__round__tournament=tournament)
+    }
+    assert kit in listed and met_kit <= listed
+    assert len(listed) == tournament.reprints["last_change"]["new_table_mates"] < 13
 
 
 def test_the_late_players_scorecard_says_when_they_join(eager, django_capture_on_commit_callbacks):
