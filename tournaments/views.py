@@ -44,7 +44,7 @@ from .planning.pages import (
     asked_from_form,
     preview_context,
     removal_context,
-    removed_message,
+    removal_done_message,
     reprint_list,
 )
 from .qr import table_qr
@@ -373,7 +373,10 @@ def player_remove(request, pk: int, player_pk: int):
             if exc.code != "stale_preview":
                 return redirect(tournament)
         else:
-            messages.success(request, removed_message(player.name, removal.outcome))
+            messages.success(
+                request,
+                removal_done_message(player.name, PlayerRemovalSerializer(removal).data),
+            )
             return redirect(tournament)
     try:
         if planning.removal_runs_in_worker(player, PlanningJob.Kind.REMOVAL_PREVIEW):

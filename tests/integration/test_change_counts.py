@@ -32,7 +32,7 @@ def night() -> Tournament:
     return tournament
 
 
-def _seating(tournament: Tournament, first: int) -> tuple[dict, dict]:
+def places_and_mates(tournament: Tournament, first: int) -> tuple[dict, dict]:
     """From the stored rows of rounds `first` on: each (player, round)'s place (table
     number and seat position, or a bye) and their (partners, opponents)."""
     places: dict = {}
@@ -61,7 +61,7 @@ def _seating(tournament: Tournament, first: int) -> tuple[dict, dict]:
     return places, mates
 
 
-def _truth(before, after) -> tuple[int, int]:
+def counted_from_rows(before, after) -> tuple[int, int]:
     """The two numbers, counted straight from the stored rows before and after."""
     (places_a, mates_a), (places_b, mates_b) = before, after
     staying = {p for p, _r in places_a} & {p for p, _r in places_b}
@@ -106,15 +106,15 @@ def test_preview_message_api_and_tournament_page_give_the_stored_seatings_number
     assert _preview_counts(page, "fewest") == _sentences(n, m)
     fingerprint = re.search(r'name="fingerprint_fewest" value="([0-9a-f]+)"', page)[1]
 
-    before = _seating(night, 2)
+    before = places_and_mates(night, 2)
     applied = client.post(
         reverse("change-apply", args=[night.pk]),
         {"withdraw": [leaver.pk], "strategy": "fewest", "fingerprint_fewest": fingerprint},
         follow=True,
     )
-    after = _seating(night, 2)
+    after = places_and_mates(night, 2)
     # What the organiser reads is what happened at the tables.
-    assert (n, m) == _truth(before, after)
+    assert (n, m) == counted_from_rows(before, after)
     text = _text(applied.content.decode())
     message = " ".join(["The remaining rounds have been re-planned.", *_sentences(n, m)])
     assert message in text
@@ -131,7 +131,7 @@ def test_a_change_made_through_a_planning_job_reports_the_same_numbers(client, n
     shown = PlanningJob.objects.get(kind=PlanningJob.Kind.PREVIEW).result["plans"]["fewest"]
 
     client.force_login(night.owner)
-    before = _seating(night, 2)
+    before = places_and_mates(night, 2)
     response = client.post(
         reverse("change-apply", args=[night.pk]),
         {"arrive": LATE, "strategy": "fewest", "fingerprint_fewest": shown["fingerprint"]},
@@ -139,7 +139,7 @@ def test_a_change_made_through_a_planning_job_reports_the_same_numbers(client, n
     job = PlanningJob.objects.get(kind=PlanningJob.Kind.APPLY)
     assert response["Location"] == reverse("planning-job", args=[job.pk])
     done = _text(client.get(response["Location"]).content.decode())
-    n, m = _truth(before, _seating(night, 2))
+    n, m = counted_from_rows(before, places_and_mates(night, 2))
     assert (shown["sit_elsewhere"], shown["new_partner_or_opponent"]) == (n, m)
     assert (
         job.result["change"]["sit_elsewhere"],

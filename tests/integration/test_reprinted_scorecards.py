@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import datetime
 import io
+from pathlib import Path
 
 import pdfplumber
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from scoring.models import SeatResult
@@ -23,6 +25,7 @@ from tournaments.printing.documents import card_layout
 pytestmark = pytest.mark.django_db
 
 PT = 72 / 25.4  # points a millimetre
+ARTIFACTS = Path(settings.BASE_DIR) / "test-artifacts"
 
 
 @pytest.fixture
@@ -80,21 +83,24 @@ def _cards(data: bytes, tournament: Tournament, per_page: int = 4) -> dict[str, 
                 rows = []
                 for r in range(layout.rounds):
                     top = gy + (layout.head_row_h + r * layout.row_h) * PT
-                    bottom = top + layout.row_h * PT
-
-                    def cell(col, top=top, bottom=bottom):
-                        return " ".join(
-                            w["text"]
-                            for w in words
-                            if gx + col[0] - 0.5 <= w["x0"]
-                            and w["x1"] <= gx + col[1] + 0.5
-                            and top - 0.5 <= w["top"]
-                            and w["bottom"] <= bottom + 0.5
-                        )
-
-                    rows.append((cell(points_col), cell(total_col)))
+                    band = (top, top + layout.row_h * PT)
+                    rows.append(
+                        tuple(_cell(words, gx, col, band) for col in (points_col, total_col))
+                    )
                 found[player] = rows
     return found
+
+
+def _cell(words, left: float, column: tuple[float, float], band: tuple[float, float]) -> str:
+    """The words inside one column of one row of a card's grid."""
+    return " ".join(
+        w["text"]
+        for w in words
+        if left + column[0] - 0.5 <= w["x0"]
+        and w["x1"] <= left + column[1] + 0.5
+        and band[0] - 0.5 <= w["top"]
+        and w["bottom"] <= band[1] + 0.5
+    )
 
 
 def test_a_reprinted_scorecard_shows_the_confirmed_points_of_the_rounds_played(
@@ -107,7 +113,11 @@ def test_a_reprinted_scorecard_shows_the_confirmed_points_of_the_rounds_played(
     job = PrintJob.objects.get(kind=PrintJob.Kind.SCORECARDS)
     assert job.status == PrintJob.Status.DONE, job.error
     with job.pdf.open("rb") as handle:
-        cards = _cards(handle.read(), night)
+        data = handle.read()
+    cards = _cards(data, night)
+    # For a person to look at (pdftoppm makes it a picture).
+    ARTIFACTS.mkdir(exist_ok=True)
+    (ARTIFACTS / "changes-reprinted-scorecards.pdf").write_bytes(data)
 
     played = {
         share.seat.player.name: share.points_for

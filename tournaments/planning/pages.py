@@ -102,6 +102,7 @@ def removal_context(tournament, player: dict, removal: dict) -> dict:
             else []
         ),
         "quality": change["quality"] if change else None,
+        "change_counts": change_counts(change) if change else [],
     }
 
 
@@ -127,6 +128,15 @@ def _seating_text(sides) -> str:
     return vs.join(" & ".join(side) for side in sides)
 
 
+def removal_done_message(name: str, removal: dict) -> str:
+    """What a removal done says (PlayerRemovalSerializer data): what happened to the
+    player and, when the rounds were re-planned, the change's counts."""
+    said = removed_message(name, removal.get("outcome", ""))
+    if not removal.get("change"):
+        return said
+    return " ".join([said, *change_counts(removal["change"])])
+
+
 def removed_message(name: str, outcome: str) -> str:
     """What a removal done says it did."""
     if outcome == "withdraw":
@@ -143,11 +153,7 @@ def done_message(job: PlanningJob) -> str:
     if job.kind == PlanningJob.Kind.GENERATE:
         return _("Rotation generated.")
     if job.kind == PlanningJob.Kind.REMOVE:
-        removal = job.result.get("removal", {})
-        said = removed_message(job.asked.get("name", ""), removal.get("outcome", ""))
-        if not removal.get("change"):
-            return said
-        return " ".join([said, *change_counts(removal["change"])])
+        return removal_done_message(job.asked.get("name", ""), job.result.get("removal", {}))
     return applied_message(job.result.get("change", {}))
 
 

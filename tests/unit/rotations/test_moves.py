@@ -96,7 +96,7 @@ def test_a_round_dropped_after_the_change_moves_everyone_who_was_in_it():
 nights = st.sampled_from([(8, 3, 0), (9, 4, 1), (12, 3, 2), (13, 4, 3), (16, 3, 4), (17, 2, 5)])
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _rounds(night):
     n, rounds, seed = night
     return generate("progressive", names(n), rounds, seed=seed).rounds
