@@ -5,13 +5,15 @@
 Each scenario draws a progressive event (n = 8..60 players, 8 rounds), then before
 a round from 2 to 6 someone withdraws, someone arrives late, or both. The rest is
 planned twice: `repair` (fewest changes) and `replan` (best balance). Per kind of
-change it prints, for each, the median and worst count of players whose seat
-(table and side, or bye) changes in some remaining round, that median as a share
-of the remaining players, the median share of (player, round) seats that change,
-the median and worst scorecards to reprint (the seat, the table-mates or a bye
-changed), the worst of each quality figure over the whole night (partner repeats,
-most opponent meetings, bye spread) and the median and worst seconds a plan
-takes, drawn cold (a preview of both pays the re-plan once: repair reuses it).
+change it prints, for each, the median and worst count of players who sit
+somewhere else (another table or seat letter, or a bye instead of a seat or the
+reverse) in some remaining round, that median as a share of the remaining players,
+the median share of (player, round) seats that change, the median and worst count
+of scorecards that list a changed partner or opponent (both as rotations.moves
+counts them for the preview, the applied message and the API), the worst of each
+quality figure over the whole night (partner repeats, most opponent meetings, bye
+spread) and the median and worst seconds a plan takes, drawn cold (a preview of
+both pays the re-plan once: repair reuses it).
 
 For withdrawals it also prints the floor: the fewest players any plan can move
 while nobody sits out twice before everyone has sat out once. Whoever had a bye
@@ -45,6 +47,7 @@ from tournaments.rotations import (  # noqa: E402
     measures,
     repair,
     replan,
+    seat_moves,
 )
 from tournaments.rotations.replan import _cached_draw  # noqa: E402
 
@@ -52,39 +55,17 @@ ROUNDS = 8
 KINDS = ("withdraw", "arrive", "both")
 
 
-def _seats(rnd: Round) -> dict[str, tuple[int, int]]:
-    seats = {p: (0, 0) for p in rnd.byes}
-    for table in rnd.tables:
-        for side, members in enumerate(table.sides):
-            for p in members:
-                seats[p] = (table.number, side)
-    return seats
-
-
-def _lineups(rnd: Round) -> dict[str, frozenset]:
-    lineup = {p: frozenset() for p in rnd.byes}
-    for table in rnd.tables:
-        for p in table.players:
-            lineup[p] = frozenset((table.number, table.sides))
-    return lineup
-
-
 def changed(before: Sequence[Round], after: Sequence[Round], field: Sequence[str]):
-    """(players whose seat moves, players whose scorecard must be reprinted, the share
-    of (player, round) seats that move)."""
-    moved: set[str] = set()
-    reprint: set[str] = set()
-    seat_rounds = 0
-    for a, b in zip(before, after, strict=True):
-        seats_a, seats_b = _seats(a), _seats(b)
-        lines_a, lines_b = _lineups(a), _lineups(b)
-        for p in field:
-            if seats_a.get(p) != seats_b.get(p):
-                moved.add(p)
-                seat_rounds += 1
-            if seats_a.get(p) != seats_b.get(p) or lines_a.get(p) != lines_b.get(p):
-                reprint.add(p)
-    return len(moved), len(reprint), seat_rounds / (len(field) * len(before))
+    """(players who sit somewhere else, scorecards listing a changed partner or
+    opponent, the share of (player, round) seats that move), as rotations.moves
+    defines them for the preview, the applied message and the API."""
+    moves = seat_moves(before, after)
+    seat_rounds = sum(len(moved) for moved in moves.moved_by_round.values())
+    return (
+        len(moves.sit_elsewhere),
+        len(moves.new_table_mates),
+        seat_rounds / (len(field) * len(before)),
+    )
 
 
 def draw(rng: random.Random, kind: str) -> tuple[int, int, int, int | None, bool]:
@@ -156,7 +137,7 @@ def main() -> None:
     print(f"{options.scenarios} scenarios a kind, seed {options.seed}")
     print(
         f"{'change':<10}{'plan':<9}{'moved med':>10}{'worst':>6}{'share':>7}{'seats':>7}"
-        f"{'reprint med':>12}{'worst':>6}{'partner+':>9}{'opp':>5}{'byes':>5}{'s med':>7}"
+        f"{'new mates med':>14}{'worst':>6}{'partner+':>9}{'opp':>5}{'byes':>5}{'s med':>7}"
         f"{'worst':>7}"
     )
     for kind in KINDS:
@@ -171,7 +152,7 @@ def main() -> None:
             slowest = max(r[plan][4] for r in runs)
             print(
                 f"{kind:<10}{plan:<9}{statistics.median(moved):>10}{max(moved):>6}"
-                f"{share:>7.0%}{seat_share:>7.0%}{statistics.median(reprint):>12}{max(reprint):>6}"
+                f"{share:>7.0%}{seat_share:>7.0%}{statistics.median(reprint):>14}{max(reprint):>6}"
                 f"{max(q.partner_repeats for q in quality):>9}"
                 f"{max(q.max_opponent_meetings for q in quality):>5}"
                 f"{max(q.bye_spread for q in quality):>5}{seconds:>7.2f}{slowest:>7.2f}"

@@ -156,6 +156,9 @@ CATALOG: dict[str, Entry] = {
     "nothing_to_reprint": Entry(
         Kind.CONFLICT, gettext_noop("No scorecard is waiting to be reprinted.")
     ),
+    "nothing_to_reprint:printout": Entry(
+        Kind.CONFLICT, gettext_noop("That printout is up to date: nothing to print again.")
+    ),
     "nothing_to_change": Entry(
         Kind.REFUSED, gettext_noop("Choose who leaves, arrives or is replaced.")
     ),

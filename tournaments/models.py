@@ -103,6 +103,9 @@ class Tournament(models.Model):
         _("rotation seed"), default=0, validators=[MaxValueValidator(limits.MAX_SEED)]
     )
     rotation_quality = models.JSONField(default=dict, blank=True, editable=False)
+    # The printouts other than scorecards that changes of the night made out of date
+    # (tournaments.services.reprints), and the last change's counts.
+    reprints = models.JSONField(default=dict, blank=True, editable=False)
     owner = models.ForeignKey(
         settings.AUTH_USER_MODEL,
         on_delete=models.PROTECT,

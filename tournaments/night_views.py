@@ -20,11 +20,19 @@ from .services import late, reprints, swaps
 @login_required
 @require_POST
 def reprint_print(request, pk: int):
-    """One tap: a scorecards printout of everyone on the reprint list."""
+    """One tap: a printout of what the reprint list holds of one kind (`kind`, by
+    default the scorecards of everyone on it)."""
     tournament = organised_tournament(pk=pk, user=request.user)
+    kind = request.POST.get("kind") or reprints.Kind.SCORECARDS
+    if kind not in reprints.PRINTOUTS:
+        messages.error(request, _("Choose a printout on the list to print."))
+        return redirect(tournament)
     try:
         job = reprints.print_reprints(
-            tournament=tournament, requested_by=request.user, base_url=base_url_for(request)
+            tournament=tournament,
+            kind=kind,
+            requested_by=request.user,
+            base_url=base_url_for(request),
         )
     except (TournamentError, PrintRequestError, PrintingUnavailable) as exc:
         messages.error(request, exc.message)

@@ -40,7 +40,14 @@ from .models import PlanningJob, Player, Round, Tournament
 from .night_forms import SwapSeatsForm
 from .permissions import organised_tournament
 from .planning import services as planning
-from .planning.pages import asked_from_form, preview_context, removal_context, removed_message
+from .planning.pages import (
+    applied_message,
+    asked_from_form,
+    preview_context,
+    removal_context,
+    removal_done_message,
+    reprint_list,
+)
 from .qr import table_qr
 from .services import late
 from .site_address import unreachable_for
@@ -137,6 +144,7 @@ def _detail_context(request, tournament: Tournament, **forms) -> dict:
         "active_count": sum(1 for p in players if p.active),
         # Kept until their new scorecards are printed (services.reprints).
         "reprint_players": [p for p in players if p.active and p.reprint_since],
+        **reprint_list(tournament),
         "team_size": team_size,
         "partners_rotate": services.partners_rotate(tournament.format),
         "target": _target(tournament),
@@ -366,7 +374,10 @@ def player_remove(request, pk: int, player_pk: int):
             if exc.code != "stale_preview":
                 return redirect(tournament)
         else:
-            messages.success(request, removed_message(player.name, removal.outcome))
+            messages.success(
+                request,
+                removal_done_message(player.name, PlayerRemovalSerializer(removal).data),
+            )
             return redirect(tournament)
     try:
         if planning.removal_runs_in_worker(player, PlanningJob.Kind.REMOVAL_PREVIEW):
@@ -623,7 +634,7 @@ def change_apply(request, pk: int):
                     requested_by=request.user,
                 )
                 return redirect("planning-job", job_id=job.pk)
-            services.apply_change(
+            change = services.apply_change(
                 tournament=tournament,
                 strategy=form.cleaned_data["strategy"],
                 expected_fingerprint=form.expected_fingerprint(),
@@ -632,7 +643,7 @@ def change_apply(request, pk: int):
         except TournamentError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, _("The remaining rounds have been re-planned."))
+            messages.success(request, applied_message(RotationChangeSerializer(change).data))
             return redirect(tournament)
     return render(
         request,

@@ -24,7 +24,7 @@ def test_reprint_list_and_seat_swap_on_a_phone(phone_page, django_user_model, sc
     sign_in(page, "olive", next_url=night.get_absolute_url())
 
     notice = page.locator("#reprint")
-    expect(notice).to_contain_text("Scorecards to reprint")
+    expect(notice).to_contain_text("Printouts to redo")
     expect(notice).to_contain_text("Late Larry")
     expect(notice.get_by_role("button", name="Print these scorecards")).to_be_visible()
     no_sideways_scroll(page)

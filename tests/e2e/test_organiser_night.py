@@ -126,7 +126,7 @@ def test_organiser_runs_a_progressive_night_and_a_player_finds_their_seat(
 
     # The page offers to reprint the cards the re-plan made out of date, ticked.
     notice = page.locator("#reprint")
-    expect(notice).to_contain_text("Scorecards to reprint")
+    expect(notice).to_contain_text("Printouts to redo")
     moved = notice.locator(".help").inner_text().split(", ")
     assert moved and "Gus" not in moved
     screenshot(page, "05b-reprint-offer-laptop")

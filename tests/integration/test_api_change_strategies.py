@@ -57,9 +57,14 @@ def test_compare_answers_both_plans_with_the_counts_an_organiser_chooses_by(nigh
         assert plan["players_moved"] == len(plan["seat_changes"]) > 0
         assert plan["seat_changes"] == sorted(plan["seat_changes"])
         assert "Ada Byron" not in plan["seat_changes"]
-        # The leaver's own card is not printed again.
-        assert "Ada Byron" in plan["moved_players"]
-        assert plan["scorecards_to_reprint"] == len(plan["moved_players"]) - 1
+        assert plan["sit_elsewhere"] == plan["players_moved"]
+        assert plan["new_partner_or_opponent"] == len(plan["new_partner_or_opponent_players"])
+        # The leaver's own card is not printed again; every card that changed is.
+        assert "Ada Byron" not in plan["moved_players"]
+        assert set(plan["moved_players"]) == set(plan["seat_changes"]) | set(
+            plan["new_partner_or_opponent_players"]
+        )
+        assert plan["scorecards_to_reprint"] == len(plan["moved_players"])
         # Every round still to play is listed with its byes; `rounds` keeps only those
         # that change, each with the seats that move in it.
         remaining = plan["remaining_rounds"]

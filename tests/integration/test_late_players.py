@@ -12,6 +12,7 @@ from django.urls import reverse
 from pypdf import PdfReader
 
 from tests.factories import UserFactory, sample_names
+from tests.integration.test_change_counts import counted_from_rows, places_and_mates
 from tournaments import rotations, services
 from tournaments.models import Bye, PrintJob, Seat, Tournament
 from tournaments.printing.services import request_print
@@ -55,6 +56,7 @@ def test_thirteen_players_the_late_one_takes_round_ones_bye(client):
     services.generate_rotation(tournament=tournament)
     kit = tournament.players.get(name=sample_names(13)[10])
     client.force_login(tournament.owner)
+    before = places_and_mates(tournament, 1)
     response = client.post(
         reverse("player-late", args=[tournament.pk, kit.pk]), {"late": "yes"}, follow=True
     )
@@ -70,9 +72,15 @@ def test_thirteen_players_the_late_one_takes_round_ones_bye(client):
 
     seat_page = client.get(reverse("player-seat", args=[tournament.pk, kit.pk])).content.decode()
     assert "You are marked late: you join in round 2." in seat_page
-    # Only Kit and whoever had round 1's bye have new cards to print.
+    # Kit and whoever had round 1's bye sit somewhere else; the cards of those who now
+    # meet one instead of the other list a changed partner or opponent.
+    tournament.refresh_from_db()
+    assert tournament.reprints["last_change"]["sit_elsewhere"] == 2
     listed = set(tournament.players.filter(reprint_since__isnull=False))
-    assert kit in listed and len(listed) == 2
+    assert kit in listed
+    # Counted from the stored rows: only cards that now read differently.
+    assert (2, len(listed)) == counted_from_rows(before, places_and_mates(tournament, 1))
+    assert len(listed) == tournament.reprints["last_change"]["new_table_mates"] < 13
 
 
 def test_the_late_players_scorecard_says_when_they_join(eager, django_capture_on_commit_callbacks):

@@ -275,7 +275,7 @@ def test_a_big_nights_removal_is_asked_and_done_through_the_worker(
     assert removed.status == PlanningJob.Status.DONE, removed.error
     page = client.get(reverse("planning-job", args=[removed.pk])).content.decode()
     assert "Player 050 has left; the rounds not started are re-planned." in page
-    assert "to reprint." in page
+    assert "scorecards list a changed partner or opponent." in page
     assert f'href="{reverse("tournament-detail", args=[t.pk])}"' in page  # the way back
     leaver.refresh_from_db()
     assert not leaver.active

@@ -733,7 +733,7 @@ def test_after_a_replan_the_page_keeps_offering_to_reprint_the_moved_players_car
     client.post(reverse("change-apply", args=[seated.pk]), {"withdraw": [leaving.pk]})
 
     page = client.get(seated.get_absolute_url()).content.decode()
-    assert "Scorecards to reprint" in page
+    assert "Printouts to redo" in page and "Print these scorecards" in page
     notice = page[page.index('id="reprint"') : page.index('id="players-section"')]
     (query,) = re.findall(r'href="[^"]*/print/tournaments/\d+/\?([^"]+)"', notice)
     chosen = {int(v) for v in re.findall(r"players=(\d+)", query)}
@@ -746,7 +746,7 @@ def test_after_a_replan_the_page_keeps_offering_to_reprint_the_moved_players_car
     )
     assert chosen and chosen <= moved and leaving.pk not in chosen
     # Until they are printed, every visit shows them.
-    assert "Scorecards to reprint" in client.get(seated.get_absolute_url()).content.decode()
+    assert "Print these scorecards" in client.get(seated.get_absolute_url()).content.decode()
 
 
 # --- organisers ---------------------------------------------------------------------

@@ -377,8 +377,8 @@ class RoundChangeSerializer(serializers.Serializer):
     byes_after = serializers.ListField(child=serializers.CharField())
     moved = serializers.SerializerMethodField(
         help_text="Players staying on who sit somewhere else in this round than planned "
-        "(another table or side, or a bye gained or lost); leavers and arrivals are not "
-        "counted."
+        "(another table or seat letter, or a bye instead of a seat or the reverse); leavers "
+        "and arrivals are not counted."
     )
 
     @extend_schema_field(NAMES)
@@ -409,7 +409,8 @@ class RotationChangeSerializer(serializers.Serializer):
     arrived = serializers.ListField(child=serializers.CharField())
     substitutes = serializers.SerializerMethodField()
     moved_players = serializers.SerializerMethodField(
-        help_text="Players whose printed scorecards no longer match."
+        help_text="Everyone still playing whose scorecard must be printed: the players in "
+        "`seat_changes` and in `new_partner_or_opponent_players`, and the newcomers."
     )
     quality = serializers.DictField(help_text="The rotation's figures after the change.")
     rounds = RoundChangeSerializer(
@@ -419,18 +420,38 @@ class RotationChangeSerializer(serializers.Serializer):
         choices=STRATEGIES, help_text="How the remaining rounds were re-planned."
     )
     seat_changes = serializers.SerializerMethodField(
-        help_text="Players staying on whose seat changes in some remaining round."
+        help_text="Players staying on who sit somewhere else (another table or seat letter, "
+        "or a bye instead of a seat or the reverse) in at least one round not yet started."
+    )
+    sit_elsewhere = serializers.SerializerMethodField(
+        help_text="How many players sit somewhere else: the length of `seat_changes`. The "
+        "preview, the message once the change is made and the bench report this number."
     )
     players_moved = serializers.SerializerMethodField(
-        help_text="How many players staying on change seats (the length of `seat_changes`)."
+        help_text="The same as `sit_elsewhere` (kept for older clients)."
+    )
+    new_partner_or_opponent_players = serializers.SerializerMethodField(
+        help_text="Players staying on whose scorecard lists a changed partner or opponent "
+        "in at least one round not yet started (a bye gained or lost counts when it takes "
+        "table-mates away or brings them)."
+    )
+    new_partner_or_opponent = serializers.SerializerMethodField(
+        help_text="How many scorecards list a changed partner or opponent: the length of "
+        "`new_partner_or_opponent_players`."
+    )
+    tables_to_reprint = serializers.SerializerMethodField(
+        help_text="The table numbers whose table cards no longer match."
+    )
+    rounds_to_reprint = serializers.SerializerMethodField(
+        help_text="The rounds whose find-your-seat sheets no longer match (if any, the "
+        "rotation chart no longer matches either)."
     )
     seats_moved = serializers.SerializerMethodField(
         help_text="How many seats change over the remaining rounds: each player staying on "
         "counts once for every round they sit somewhere else than planned."
     )
     scorecards_to_reprint = serializers.SerializerMethodField(
-        help_text="How many printed scorecards of players staying on no longer match "
-        "(`moved_players` without those who leave)."
+        help_text="How many scorecards must be printed: the length of `moved_players`."
     )
     quality_before = serializers.DictField(help_text="The rotation's figures before the change.")
     remaining_rounds = RemainingRoundSerializer(
@@ -451,8 +472,26 @@ class RotationChangeSerializer(serializers.Serializer):
     def get_seat_changes(self, change) -> list[str]:
         return sorted(change.seat_changes)
 
+    def get_sit_elsewhere(self, change) -> int:
+        return len(change.seat_changes)
+
     def get_players_moved(self, change) -> int:
         return len(change.seat_changes)
+
+    @extend_schema_field(NAMES)
+    def get_new_partner_or_opponent_players(self, change) -> list[str]:
+        return sorted(change.new_table_mates)
+
+    def get_new_partner_or_opponent(self, change) -> int:
+        return len(change.new_table_mates)
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_tables_to_reprint(self, change) -> list[int]:
+        return sorted(change.moves.tables)
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_rounds_to_reprint(self, change) -> list[int]:
+        return sorted(change.moves.rounds)
 
     def get_seats_moved(self, change) -> int:
         return sum(len(rnd.moved) for rnd in change.rounds)

@@ -7,7 +7,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.models import PlanningJob
+from tournaments.models import PlanningJob, PrintJob
+from tournaments.services import reprints
 
 
 def asked_from_form(form) -> dict:
@@ -72,7 +73,7 @@ def _plan(strategy: str, change: dict) -> dict:
     return {
         "strategy": strategy,
         "fingerprint": change["fingerprint"],
-        "seat_changes": change["players_moved"],
+        "counts": change_counts(change),
         "reprints": change["scorecards_to_reprint"],
         "quality": change["quality"],
         "quality_before": change["quality_before"],
@@ -101,6 +102,7 @@ def removal_context(tournament, player: dict, removal: dict) -> dict:
             else []
         ),
         "quality": change["quality"] if change else None,
+        "change_counts": change_counts(change) if change else [],
     }
 
 
@@ -126,6 +128,15 @@ def _seating_text(sides) -> str:
     return vs.join(" & ".join(side) for side in sides)
 
 
+def removal_done_message(name: str, removal: dict) -> str:
+    """What a removal done says (PlayerRemovalSerializer data): what happened to the
+    player and, when the rounds were re-planned, the change's counts."""
+    said = removed_message(name, removal.get("outcome", ""))
+    if not removal.get("change"):
+        return said
+    return " ".join([said, *change_counts(removal["change"])])
+
+
 def removed_message(name: str, outcome: str) -> str:
     """What a removal done says it did."""
     if outcome == "withdraw":
@@ -142,24 +153,71 @@ def done_message(job: PlanningJob) -> str:
     if job.kind == PlanningJob.Kind.GENERATE:
         return _("Rotation generated.")
     if job.kind == PlanningJob.Kind.REMOVE:
-        removal = job.result.get("removal", {})
-        said = removed_message(job.asked.get("name", ""), removal.get("outcome", ""))
-        if not removal.get("change"):
-            return said
-        return f"{said} {_reprints(removal['change'].get('scorecards_to_reprint', 0))}"
-    change = job.result.get("change", {})
-    moved, reprints = change.get("players_moved", 0), change.get("scorecards_to_reprint", 0)
-    return " ".join(
-        [
-            _("The remaining rounds have been re-planned."),
-            ngettext("%(count)s player changes seats;", "%(count)s players change seats;", moved)
-            % {"count": moved},
-            _reprints(reprints),
-        ]
+        return removal_done_message(job.asked.get("name", ""), job.result.get("removal", {}))
+    return applied_message(job.result.get("change", {}))
+
+
+def applied_message(change: dict) -> str:
+    """What a change of the night says once made (RotationChangeSerializer data)."""
+    return " ".join([_("The remaining rounds have been re-planned."), *change_counts(change)])
+
+
+def change_counts(change: dict) -> list[str]:
+    """The change's two numbers as sentences (RotationChangeSerializer data), the same
+    on the preview, once it is made and on the tournament page: see rotations.moves."""
+    return counts_sentences(
+        change.get("sit_elsewhere", 0), change.get("new_partner_or_opponent", 0)
     )
 
 
-def _reprints(count: int) -> str:
-    return ngettext(
-        "%(count)s scorecard to reprint.", "%(count)s scorecards to reprint.", count
-    ) % {"count": count}
+def counts_sentences(sit_elsewhere: int, new_table_mates: int) -> list[str]:
+    return [
+        ngettext(
+            "%(count)s player sits somewhere else.",
+            "%(count)s players sit somewhere else.",
+            sit_elsewhere,
+        )
+        % {"count": sit_elsewhere},
+        ngettext(
+            "%(count)s scorecard lists a changed partner or opponent.",
+            "%(count)s scorecards list a changed partner or opponent.",
+            new_table_mates,
+        )
+        % {"count": new_table_mates},
+    ]
+
+
+def reprint_list(tournament) -> dict:
+    """The tournament page's list of printouts to redo after changes of the night:
+    each with its words and the kind its one-tap button prints, and the last change's
+    counts."""
+    printouts = [
+        {"kind": redo.kind, "label": _printout_label(redo.kind, redo.numbers)}
+        for redo in reprints.printouts_to_redo(tournament)
+    ]
+    last = reprints.last_change(tournament)
+    return {
+        "reprint_printouts": printouts,
+        "last_change": (
+            counts_sentences(last.get("sit_elsewhere", 0), last.get("new_table_mates", 0))
+            if last
+            else []
+        ),
+    }
+
+
+def _printout_label(kind: str, numbers: tuple[int, ...]) -> str:
+    listed = ", ".join(str(n) for n in numbers)
+    if kind == PrintJob.Kind.TABLE_CARDS:
+        return ngettext(
+            "The table card of table %(tables)s",
+            "The table cards of tables %(tables)s",
+            len(numbers),
+        ) % {"tables": listed}
+    if kind == PrintJob.Kind.FIND_YOUR_SEAT:
+        return ngettext(
+            "The find-your-seat sheet of round %(rounds)s",
+            "The find-your-seat sheets of rounds %(rounds)s",
+            len(numbers),
+        ) % {"rounds": listed}
+    return _("The rotation chart")

@@ -8,11 +8,12 @@ the data out. Nothing here renders, so the data can be checked without a PDF.
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ObjectDoesNotExist
 from django.db.models import Prefetch, Q
 from django.urls import reverse
 
@@ -57,6 +58,11 @@ class CardRound:
     opponents: tuple[str, ...] = ()
     opponent_team: str = ""
     bye: bool = False
+    # A round already played whose result is confirmed: the points the player's side
+    # scored, their running total and the loners they made (printed on a reprint).
+    points: int | None = None
+    total: int | None = None
+    loners: int | None = None
 
     @property
     def seated(self) -> bool:
@@ -184,7 +190,8 @@ def read_seating(tournament: Tournament, *, player_ids: list[int] | None = None)
     With `player_ids`, only what those players' cards need: their tables, their
     byes, themselves and their team-mates (a reprinted card need not read the room).
     """
-    seats = Seat.objects.select_related("player__team").order_by("position")
+    # A seat's share of its table's confirmed result: a reprint prints the points played.
+    seats = Seat.objects.select_related("player__team", "result_share__result").order_by("position")
     tables = Table.objects.order_by("number").prefetch_related(Prefetch("seats", queryset=seats))
     byes = Bye.objects.select_related("player")
     players = Player.objects.filter(tournament=tournament).select_related("team")
@@ -248,6 +255,7 @@ def scorecards(seating: Seating, *, player_ids: list[int] | None = None) -> list
                 others = [s for s in seats if s.side != seat.side]
                 opponent_sides = [by_side[side] for side in sorted(by_side) if side != seat.side]
                 lines[seat.player_id][rnd.number] = CardRound(
+                    **_played(seat) if rnd.is_played else {},
                     number=rnd.number,
                     table=table.number,
                     seat=labels[seat.pk],
@@ -257,6 +265,8 @@ def scorecards(seating: Seating, *, player_ids: list[int] | None = None) -> list
                         _team_label(opponent_sides[0]) if fixed and len(opponent_sides) == 1 else ""
                     ),
                 )
+    for own in lines.values():
+        _add_totals(own)
     numbers = [rnd.number for rnd in seating.rounds]
     teammates: dict[int, list[str]] = defaultdict(list)
     for player in seating.players:
@@ -292,6 +302,31 @@ def scorecards(seating: Seating, *, player_ids: list[int] | None = None) -> list
             )
         )
     return cards
+
+
+def _played(seat: Seat) -> dict[str, int]:
+    """The seat's confirmed points and loners; nothing while its result is unconfirmed."""
+    try:
+        share = seat.result_share  # type: ignore[attr-defined]
+    except ObjectDoesNotExist:
+        return {}
+    if not share.result.is_confirmed:
+        return {}
+    return {"points": share.points_for, "loners": share.loners_made}
+
+
+def _add_totals(own: dict[int, CardRound]) -> None:
+    """Each confirmed round's running total, up to the first played round whose points
+    are not known yet (a total past it would be wrong)."""
+    total = 0
+    for number in sorted(own):
+        line = own[number]
+        if line.bye:
+            continue
+        if line.points is None:
+            return
+        total += line.points
+        own[number] = replace(line, total=total)
 
 
 def site_url(base_url: str | None = None) -> str:

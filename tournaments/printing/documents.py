@@ -147,10 +147,30 @@ class PrintedCard:
     qr: str
     tables: tuple[str, ...]
     seats: tuple[str, ...]
+    # Per round, what a reprint fills in of the rounds already played (blank otherwise).
+    points: tuple[str, ...] = ()
+    totals: tuple[str, ...] = ()
+    loners: tuple[str, ...] = ()
 
     @property
     def tables_text(self) -> str:
         return "\n".join(self.tables)
+
+    @property
+    def played(self) -> bool:
+        return any(p.strip() for p in self.points)
+
+    @property
+    def points_text(self) -> str:
+        return "\n".join(self.points)
+
+    @property
+    def totals_text(self) -> str:
+        return "\n".join(self.totals)
+
+    @property
+    def loners_text(self) -> str:
+        return "\n".join(self.loners)
 
     @property
     def seats_text(self) -> str:
@@ -259,9 +279,16 @@ def printed_cards(
                 qr=qr_png_uri(url),
                 tables=tuple(str(r.table) if r.seated else blank for r in card.rounds),
                 seats=tuple(r.seat if r.seated else blank for r in card.rounds),
+                points=tuple(_number(r.points) for r in card.rounds),
+                totals=tuple(_number(r.total) for r in card.rounds),
+                loners=tuple(_number(r.loners) for r in card.rounds),
             )
         )
     return printed
+
+
+def _number(value: int | None) -> str:
+    return "\u00a0" if value is None else str(value)
 
 
 def _used_sizes(printed: Sequence[PrintedCard]) -> set[tuple[str, float, int]]:
@@ -474,9 +501,14 @@ def _css(fitted: Fitted) -> str:
     return f"{size_class(fitted.size_pt)} n{len(fitted.lines)}"
 
 
-def table_cards_document(seating: Seating, *, paper: str, base_url: str) -> list[Part]:
+def table_cards_document(
+    seating: Seating, *, paper: str, base_url: str, tables: list[int] | None = None
+) -> list[Part]:
+    """Every table's card, or with `tables` those table numbers' only."""
     event = event_of(seating.tournament, rounds=len(seating.rounds))
     cards = table_cards(seating, base_url=base_url)
+    if tables is not None:
+        cards = [card for card in cards if card.number in tables]
     sides = max((len({s.side for s in r.seats}) for c in cards for r in c.rounds), default=2)
     layout = table_card_layout(paper=paper, rounds=len(seating.rounds), sides=sides)
     printed = [

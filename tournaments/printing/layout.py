@@ -62,6 +62,8 @@ class CardLayout:
     qr: float = 0.0
     code_w: float = 0.0
     code_label: Fitted | None = None
+    # Where the write-in columns after the hand boxes start: points, total, (loners).
+    sums_at: int = 0
 
     @property
     def padding(self) -> float:
@@ -216,6 +218,7 @@ def scorecard_layout(
         rounds=rounds,
         dense=dense,
         columns=columns,
+        sums_at=len(fixed) + 1 + hands,
         qr=QR_MM * scale,
         code_w=code_w,
         code_label=fit(
@@ -371,11 +374,22 @@ def scorecard_css(layout: CardLayout) -> str:
     ]
     for index in range(layout.rounds):
         rules.append(f".grid .r{index + 1} {{ top: {mm(layout.head_row_h + index * row)}; }}")
-    for index, name in ((1, "tc"), (2, "sc")):
+    # A reprint fills in the points of the rounds already played: points, running
+    # total and (with partners) loners, one box a column like the table numbers.
+    written = ((1, "tc"), (2, "sc")) + tuple(
+        (layout.sums_at + offset, name)
+        for offset, name in enumerate(("pc", "tt", "lc"))
+        if layout.sums_at and layout.sums_at + offset < len(layout.columns) - 1
+    )
+    for index, name in written:
         column = layout.columns[index]
         rules.append(
             f".grid .{name} {{ left: {mm(layout.left(index))}; width: {mm(column.width)}; }}"
         )
+    rules.append(
+        f".grid .pc, .grid .tt, .grid .lc {{ top: {mm(layout.head_row_h)};"
+        f" line-height: {mm(row)}; font-size: {8.0 * s:.2f}pt; }}"
+    )
     return "\n".join(rules)
 
 

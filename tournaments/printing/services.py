@@ -70,6 +70,8 @@ def request_print(
     base_url: str | None = None,
     standings: StandingsTable | None = None,
     players: list[int] | None = None,
+    tables: list[int] | None = None,
+    rounds: list[int] | None = None,
 ) -> PrintJob:
     """A queued print job; a worker picks it up once this transaction commits.
 
@@ -78,7 +80,9 @@ def request_print(
     they were when asked for: the rows given as `standings`, or else the snapshot
     settings.PRINTING_STANDINGS_SNAPSHOT takes now. `players` limits scorecards to
     those players of the tournament (a reprint, a late arrival); PlayersRefused for
-    any other printout or anyone else.
+    any other printout or anyone else. `tables` limits table cards to those table
+    numbers and `rounds` find-your-seat sheets to those rounds (the printouts a change
+    of the night put out of date).
     """
     if kind not in PrintJob.Kind.values:
         raise PrintRequestError("print_unknown_kind", kind=kind)
@@ -95,6 +99,10 @@ def request_print(
     }
     if players is not None:
         options["players"] = _printable_players(tournament, kind, players)
+    if tables is not None and kind == PrintJob.Kind.TABLE_CARDS:
+        options["tables"] = sorted({int(n) for n in tables})
+    if rounds is not None and kind == PrintJob.Kind.FIND_YOUR_SEAT:
+        options["rounds"] = sorted({int(n) for n in rounds})
     if kind == PrintJob.Kind.STANDINGS:
         if standings is None:
             standings = _standings_snapshot(tournament)

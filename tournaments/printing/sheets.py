@@ -636,9 +636,11 @@ def door_css(sizes: DoorSizes, paper: str) -> str:
     )
 
 
-def find_your_seat_document(seating: Seating, *, paper: str) -> list[Part]:
+def find_your_seat_document(
+    seating: Seating, *, paper: str, rounds: list[int] | None = None
+) -> list[Part]:
     """One part a round: a worker pool renders the rounds side by side, and the job's
-    progress moves round by round."""
+    progress moves round by round. With `rounds`, those rounds' sheets only."""
     night = night_of(seating)
     sizes, pages = door_layout(night, paper=paper)
     css = mark_safe(door_css(sizes, paper))
@@ -657,6 +659,7 @@ def find_your_seat_document(seating: Seating, *, paper: str) -> list[Part]:
             items=sum(1 for page in pages if page.round == number),
         )
         for number in night.rounds
+        if rounds is None or number in rounds
     ]
 
 

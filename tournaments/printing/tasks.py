@@ -72,11 +72,13 @@ def job_document(job: PrintJob) -> tuple[list[Part], str]:
             base_url=base_url,
         )
     elif job.kind == PrintJob.Kind.TABLE_CARDS:
-        parts = table_cards_document(seating, paper=paper, base_url=base_url)
+        parts = table_cards_document(
+            seating, paper=paper, base_url=base_url, tables=options.get("tables")
+        )
     elif job.kind == PrintJob.Kind.ROTATION_CHART:
         parts = rotation_chart_document(seating, paper=paper)
     elif job.kind == PrintJob.Kind.FIND_YOUR_SEAT:
-        parts = find_your_seat_document(seating, paper=paper)
+        parts = find_your_seat_document(seating, paper=paper, rounds=options.get("rounds"))
     else:
         raise ValueError(f"unknown print job kind {job.kind!r}")
     return parts, seating_fingerprint(seating)

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from . import seating
 from .formats import FORMAT_SPECS, FORMATS, FormatSpec, check_request, spec
+from .moves import SeatMoves, seat_moves
 from .quality import QualityReport, report
 from .repair import Measures, measures, repair
 from .replan import replan
@@ -26,12 +27,14 @@ __all__ = [
     "Round",
     "RotationError",
     "Schedule",
+    "SeatMoves",
     "Table",
     "generate",
     "measures",
     "repair",
     "replan",
     "report",
+    "seat_moves",
     "spec",
 ]
 

@@ -30,7 +30,7 @@ from ._common import (
     _team_name_keys,
 )
 from .players import _new_player_problem
-from .reprints import mark_for_reprint
+from .reprints import mark_change
 from .rotation import _check_schedule, _write_rounds
 
 
@@ -52,8 +52,8 @@ class RoundChange:
     tables: tuple[TableChange, ...]
     byes_before: tuple[str, ...]
     byes_after: tuple[str, ...]
-    # Who sits somewhere else than planned (another table or side, or a bye gained or
-    # lost): the seats the preview marks. Players leaving or arriving are not counted.
+    # Who sits somewhere else than planned in this round (rotations.moves): the seats
+    # the preview marks. Players leaving or arriving are not counted.
     moved: frozenset[str] = frozenset()
 
     @property
@@ -68,7 +68,8 @@ class RoundChange:
 @dataclass(frozen=True)
 class RotationChange:
     """A change of the night, worked out: the whole new schedule (played rounds as they
-    were, then the remaining rounds), a diff per remaining round, and a fingerprint the
+    were, then the remaining rounds), a diff per remaining round, the change counted
+    (rotations.moves, the one definition every report uses), and a fingerprint the
     confirmation can send back so it applies exactly what was previewed."""
 
     schedule: rotations.Schedule
@@ -82,6 +83,7 @@ class RotationChange:
     replanned: bool = True
     strategy: str = "fewest"
     quality_before: dict = field(default_factory=dict)
+    moves: rotations.SeatMoves = field(default_factory=lambda: rotations.seat_moves((), ()))
 
     @property
     def remaining(self) -> tuple[rotations.Round, ...]:
@@ -93,25 +95,28 @@ class RotationChange:
 
     @property
     def seat_changes(self) -> frozenset[str]:
-        """Players staying on whose seat changes in some remaining round."""
-        return frozenset().union(*(r.moved for r in self.rounds))
+        """Players staying on who sit somewhere else in some remaining round."""
+        return self.moves.sit_elsewhere
+
+    @property
+    def new_table_mates(self) -> frozenset[str]:
+        """Players staying on whose scorecard lists a changed partner or opponent."""
+        return self.moves.new_table_mates
+
+    @property
+    def newcomers(self) -> frozenset[str]:
+        """Arrivals and substitutes: their cards are printed for the first time."""
+        return frozenset(self.arrived) | {new for _old, new in self.substitutes}
 
     @property
     def moved_players(self) -> frozenset[str]:
-        """Everyone whose printed scorecard no longer matches: a new seat, new
-        table-mates or a bye gained or lost in some remaining round."""
-        names: set[str] = set()
-        for rnd in self.rounds:
-            for table in rnd.tables:
-                names.update(p for side in (*table.before, *table.after) for p in side)
-            names.update(set(rnd.byes_before) ^ set(rnd.byes_after))
-        return frozenset(names)
+        """Everyone still playing whose scorecard must be printed: those who sit
+        somewhere else or have a new partner or opponent, and the newcomers."""
+        return self.moves.reprints | self.newcomers
 
     @property
     def scorecards_to_reprint(self) -> frozenset[str]:
-        """The moved players who still play: a leaver's card is not printed again."""
-        leaving = set(self.withdrawn) | {old for old, _new in self.substitutes}
-        return self.moved_players - leaving
+        return self.moved_players
 
 
 # "fewest": mend the planned rounds, moving as few seats as fairness allows;
@@ -128,18 +133,8 @@ class _Plan:
     returning: list[Player]  # arrivals who played earlier and come back under their name
 
 
-def _seats(rnd: rotations.Round | None) -> dict[str, tuple[int, int]]:
-    if rnd is None:
-        return {}
-    seats = dict.fromkeys(rnd.byes, (0, 0))
-    for table in rnd.tables:
-        for side, members in enumerate(table.sides):
-            seats.update(dict.fromkeys(members, (table.number, side)))
-    return seats
-
-
 def _diff(
-    before: Sequence[rotations.Round], after: Sequence[rotations.Round]
+    before: Sequence[rotations.Round], after: Sequence[rotations.Round], moves: rotations.SeatMoves
 ) -> tuple[RoundChange, ...]:
     old = {r.number: r for r in before}
     new = {r.number: r for r in after}
@@ -153,16 +148,13 @@ def _diff(
             for n in sorted(a_tables.keys() | b_tables.keys())
             if a_tables.get(n) != b_tables.get(n)
         )
-        seats_a, seats_b = _seats(a), _seats(b)
         changes.append(
             RoundChange(
                 number=number,
                 tables=tables,
                 byes_before=tuple(a.byes) if a else (),
                 byes_after=tuple(b.byes) if b else (),
-                moved=frozenset(
-                    p for p in seats_a.keys() & seats_b.keys() if seats_a[p] != seats_b[p]
-                ),
+                moved=moves.moved_by_round.get(number, frozenset()),
             )
         )
     return tuple(changes)
@@ -319,7 +311,8 @@ def _plan_change(
         )
         new_rounds = [r for r in schedule.rounds if r.number > last_played]
 
-    diff = _diff(before, new_rounds)
+    moves = rotations.seat_moves(before, new_rounds)
+    diff = _diff(before, new_rounds, moves)
     summary = {
         "after": last_played,
         "rounds": rotations.Schedule(
@@ -342,6 +335,7 @@ def _plan_change(
         replanned=replanned,
         strategy=strategy,
         quality_before=rotations.report(current).as_dict(),
+        moves=moves,
     )
     return _Plan(
         change=change,
@@ -445,8 +439,9 @@ def _make_change(locked: Tournament, plan: _Plan, *, tournament: Tournament) -> 
         )
     players = {p.name: p for p in Player.objects.filter(tournament=locked)}
     _write_rounds(locked, change.remaining, players, after=change.first_round - 1)
-    mark_for_reprint(tournament=locked, names=change.scorecards_to_reprint)
+    mark_change(tournament=locked, moves=change.moves, names=change.scorecards_to_reprint)
     locked.rotation_quality = change.quality
     locked.save(update_fields=["rotation_quality"])
     tournament.rotation_quality = locked.rotation_quality
+    tournament.reprints = locked.reprints
     return change

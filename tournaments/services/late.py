@@ -21,7 +21,7 @@ from .. import selectors
 from ..errors import TournamentError
 from ..models import Player, Round, Seat, Tournament
 from ._common import TEAM_SIZES, _check_drawable, _has_started, _lock, _rotation_error
-from .reprints import mark_for_reprint
+from .reprints import mark_change
 
 
 def draw(tournament: Tournament, names: Sequence[str], teams) -> rotations.Schedule:
@@ -86,13 +86,11 @@ def _swap_into_bye(tournament: Tournament) -> bool:
     relabelled = late_rotation.give_first_byes(current, late)
     if relabelled == current:
         return True
-    moved = {
-        name
-        for before, after in zip(current.rounds, relabelled.rounds, strict=True)
-        for name in set(before.byes) ^ set(after.byes)
-    }
+    moves = rotations.seat_moves(current.rounds, relabelled.rounds)
     _write_rounds(tournament, relabelled.rounds, {p.name: p for p in players}, after=0)
-    mark_for_reprint(tournament=tournament, names=moved)
+    mark_change(tournament=tournament, moves=moves, names=moves.reprints)
+    tournament.rotation_quality = rotations.report(relabelled).as_dict()
+    tournament.save(update_fields=["rotation_quality"])
     return True
 
 

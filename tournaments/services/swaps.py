@@ -14,8 +14,9 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext
 
-from tournaments import locking
+from tournaments import locking, rotations
 
+from .. import selectors
 from ..errors import TournamentError
 from ..models import Bye, Player, Round, Seat, new_table_token
 from ._common import _lock
@@ -39,7 +40,7 @@ def swap_seats(*, round: Round, first: Player, second: Player, user) -> SeatSwap
 
     if first.pk == second.pk:
         raise TournamentError("swap_same_player")
-    _lock(round.tournament)
+    tournament = _lock(round.tournament)
     rnd = locking.lock_round(round)
     if rnd.status != Round.Status.IN_PLAY:
         raise TournamentError("swap_not_in_play", number=rnd.number)
@@ -84,6 +85,11 @@ def swap_seats(*, round: Round, first: Player, second: Player, user) -> SeatSwap
             version=version,
             note=note[:200],
         )
+    # The fairness figures count who partnered and met whom: they follow the seating
+    # as it now is (a swap can make a repeated partner).
+    tournament.rotation_quality = rotations.report(selectors.schedule_of(tournament)).as_dict()
+    tournament.save(update_fields=["rotation_quality"])
+    round.tournament.rotation_quality = tournament.rotation_quality
     return SeatSwap(round=rnd, first=first, second=second, tables=tuple(t.number for t in tables))
 
 
