@@ -19,7 +19,7 @@ from leagues import selectors, services
 from scoring.models import TableResult
 from scoring.standings import games_won
 from tests.integration.test_api_tables import organiser_of, signed_in
-from tests.integration.test_printed_fit import printed
+from tests.integration.test_printed_fit import printed, save_pngs
 from tests.integration.test_scoring_services import seated_table
 from tests.integration.test_seasons import season_of
 from tests.integration.test_standings import EIGHT, confirm_totals, make_night, start, tables
@@ -193,6 +193,7 @@ def test_bye_points_get_no_column_where_a_bye_scores_nothing(client, organiser):
 
 def test_the_printed_standings_show_bye_points_and_the_same_note(bye_night):
     data, _planned = printed(bye_night, PrintJob.Kind.STANDINGS)
+    save_pngs("figures-standings-pdf", data)
     with pdfplumber.open(io.BytesIO(data)) as pdf:
         page = pdf.pages[0]
         header, *rows = (
