@@ -15,12 +15,14 @@ from scoring.engine import (
     Hand,
     PassedHand,
     RuleSet,
+    TableVerdict,
     engine_order,
     parse_hand,
     play_game,
     play_round,
     rule_set,
     score_hand,
+    table_verdict,
 )
 from scoring.engine.rounds import dealer_after
 from scoring.engine.rules import PARTNERS
@@ -378,6 +380,15 @@ def result_state(result: TableResult | None) -> str:
     if result.is_disputed:
         return DISPUTED
     return PROVISIONAL if result.complete else IN_PROGRESS
+
+
+def result_verdict(result: TableResult, rules: RuleSet) -> TableVerdict:
+    """Who won the stored result and whether it was drawn, as the engine judges it.
+
+    Points that no longer fit the table (its game changed after they were stored)
+    get no verdict, as an unfinished table."""
+    judged = result.complete and len(result.scores) == rules.players
+    return table_verdict(rules, result.scores, result.winners, complete=judged)
 
 
 def round_board(round: Round) -> list[TableState]:

@@ -6,6 +6,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext, pgettext
 
+from scoring.engine import DRAWN, LOST, WON
 from tournaments.printing.cards import StandingsTable
 from tournaments.printing.sheets import closed_rounds
 
@@ -25,7 +26,8 @@ def standings_table(standings: Standings) -> tuple[list[str], list[list[object]]
         pgettext("column: number of games", "Won"),
         pgettext("column: number of games", "Drawn"),
         pgettext("column: number of games", "Lost"),
-        gettext("Points"),
+        # The page's name for the figure, which the note under its table defines.
+        gettext("Total points"),
         gettext("Points against"),
         gettext("Points difference"),
         *([gettext("Loners made")] if standings.loners else []),
@@ -73,6 +75,8 @@ def standings_document(standings: Standings) -> dict:
         "ranks": "teams" if standings.teams else "players",
         "metrics": [m.value for m in standings.metrics],
         "bye": {"value": standings.bye_rule.value.value, "points": standings.bye_rule.points},
+        # How "points" and "points_difference" are made, as the page says under its table.
+        "points_note": standings.points_text,
         "confirmed_tables": standings.confirmed_tables,
         "provisional_tables": len(standings.provisional),
         "rows": [
@@ -86,6 +90,7 @@ def standings_document(standings: Standings) -> dict:
                 "won": row.record.won,
                 "drawn": row.record.drawn,
                 "lost": row.record.lost,
+                "game_points": row.record.game_points,
                 "points": row.record.total_points,
                 "points_against": row.record.points_against,
                 "points_difference": row.record.points_difference,
@@ -107,8 +112,9 @@ def results_table(night: Night) -> tuple[list[str], list[list[object]]]:
         gettext("Status"),
         gettext("Players"),
         gettext("Points"),
-        # Translators: column header of the results export: "yes" where this side won the game.
-        pgettext("column: did this side win the game", "Won"),
+        # Translators: column header of the results export: whether this side won, drew or
+        # lost the game (or nothing while it is unfinished).
+        pgettext("column: this side's result in the game", "Result"),
     ]
     rows = []
     for line in night.lines:
@@ -121,10 +127,22 @@ def results_table(night: Night) -> tuple[list[str], list[list[object]]]:
                     status,
                     " & ".join(night.name(pk) for pk in side.players),
                     side.points,
-                    gettext("yes") if side.won else "",
+                    _result_word(side.outcome),
                 ]
             )
     return header, rows
+
+
+def _result_word(outcome: str | None) -> str:
+    """The results export's word for a side's outcome; blank while the table plays on."""
+    if outcome is None:
+        return ""
+    return {
+        # Translators: a side's result in the results export.
+        WON: pgettext("a side's result", "won"),
+        DRAWN: pgettext("a side's result", "drawn"),
+        LOST: pgettext("a side's result", "lost"),
+    }[outcome]
 
 
 def results_document(night: Night) -> dict:
@@ -139,7 +157,7 @@ def results_document(night: Night) -> dict:
                     {
                         "players": [{"id": pk, "name": night.name(pk)} for pk in side.players],
                         "points": side.points,
-                        "won": side.won,
+                        "result": side.outcome and str(side.outcome),
                     }
                     for side in line.sides
                 ],
@@ -167,6 +185,7 @@ def standings_print_table(standings: Standings) -> StandingsTable:
         ("wdl", pgettext("column: number of games won, drawn, lost", "W–D–L")),
         *zip(shown, standings.metric_labels, strict=True),
         ("byes", gettext("Byes")),
+        *([("bye_points", gettext("Bye points"))] if standings.shows_bye_points else []),
     )
     rows = tuple(
         {
@@ -176,12 +195,9 @@ def standings_print_table(standings: Standings) -> StandingsTable:
             "played": row.record.played,
             "wdl": f"{row.record.won}–{row.record.drawn}–{row.record.lost}",
             **dict(zip(shown, map(_plain_number, row.values), strict=True)),
-            # As on the page: how many byes, with what they scored.
-            "byes": (
-                f"{row.record.byes} ({_plain_number(row.record.bye_points)})"
-                if row.record.byes
-                else "–"
-            ),
+            # As on the page: how many byes, and what they scored when a bye scores.
+            "byes": row.record.byes or "–",
+            **({"bye_points": row.record.bye_points} if standings.shows_bye_points else {}),
             # Not a column: the sheet marks the name and explains it in a footnote.
             "tie_break": row.tie_break,
         }
@@ -194,7 +210,7 @@ def standings_print_table(standings: Standings) -> StandingsTable:
     else:
         provisional = gettext("Only confirmed results are counted.")
     order = f"{gettext('Ranking order:')} {' → '.join(standings.order_labels)}."
-    note = f"{order} {standings.bye_text} {provisional}"
+    note = f"{order} {standings.bye_text} {standings.points_text} {provisional}"
     if standings.has_shared_places:
         # The page's sentence, so the sheet needs no new translation.
         shared = gettext("Places marked “=” are shared: those are level on every ranking metric.")

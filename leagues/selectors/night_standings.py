@@ -20,6 +20,7 @@ from .settings import (
     bye_text,
     is_team_event,
     loners_possible,
+    points_text,
     ranking_metrics,
     standings_settings,
 )
@@ -71,10 +72,24 @@ class Standings:
     provisional: tuple[ShownLine, ...]
     confirmed_tables: int
     loners: bool = True  # whether the game has loners at all (two-handed has none)
+    points_text: str = ""  # how total points and points difference are made
 
     @property
     def has_shared_places(self) -> bool:
         return any(row.shared for row in self.rows)
+
+    @property
+    def shows_bye_points(self) -> bool:
+        """A bye is worth something here, so its points get their own column."""
+        return self.bye_rule.scores_points
+
+    @property
+    def total_column(self) -> int | None:
+        """Which shown metric is total points (the column a phone keeps in view)."""
+        shown = _shown_metrics(self.metrics)
+        return (
+            shown.index(maths.Metric.TOTAL_POINTS) if maths.Metric.TOTAL_POINTS in shown else None
+        )
 
 
 def public_tournament(pk: int) -> Tournament:
@@ -176,6 +191,7 @@ def night_standings(night: Night) -> Standings:
         ),
         confirmed_tables=len(night.games),
         loners=loners_possible(tournament),
+        points_text=points_text(),
     )
 
 

@@ -31,7 +31,8 @@ class PlayerInfo:
 class SideResult:
     players: tuple[int, ...]
     points: int
-    won: bool
+    # WON, DRAWN or LOST as the engine judged the table; None while it is unfinished.
+    outcome: str | None
 
 
 @dataclass(frozen=True)
@@ -185,6 +186,7 @@ def _load_games(nights: dict[int, Night], *, lines: bool) -> None:
         "result__table__number",
         "result__status",
         "result__winners",
+        "result__complete",
         "engine_seat",
         "side",
         "seat__player_id",
@@ -195,32 +197,38 @@ def _load_games(nights: dict[int, Night], *, lines: bool) -> None:
     confirmed_status = TableResult.Status.CONFIRMED
     for _result, table_rows in groupby(rows, key=itemgetter(0)):
         seats = list(table_rows)
-        _, tournament_id, round_number, table_number, status, winners = seats[0][:6]
+        _, tournament_id, round_number, table_number, status, winners, complete = seats[0][:7]
         by_side: dict[int, list[tuple]] = {}
         for seat in seats:
-            by_side.setdefault(seat[7], []).append(seat)
+            by_side.setdefault(seat[8], []).append(seat)
         winner_seats = set(winners) if winners else None
         game_sides = tuple(
             maths.Side(
-                tuple(maths.Entry(seat[8], seat[10], seat[11]) for seat in side),
-                side[0][9],
-                None if winner_seats is None else any(seat[6] in winner_seats for seat in side),
+                tuple(maths.Entry(seat[9], seat[11], seat[12]) for seat in side),
+                side[0][10],
+                None if winner_seats is None else any(seat[7] in winner_seats for seat in side),
             )
             for side in by_side.values()
         )
+        game = maths.Game(round_number, table_number, game_sides)
         confirmed = status == confirmed_status
         night = nights[tournament_id]
         if lines:
+            # The engine's word on the table (Game.outcomes), as the standings count it.
+            outcomes = game.outcomes() if complete else (None,) * len(game_sides)
             night.lines.append(
                 TableLine(
                     round_number,
                     table_number,
                     confirmed,
-                    tuple(SideResult(s.competitors, s.points, bool(s.won)) for s in game_sides),
+                    tuple(
+                        SideResult(side.competitors, side.points, outcome)
+                        for side, outcome in zip(game_sides, outcomes, strict=True)
+                    ),
                 )
             )
         if confirmed:
-            night.games.append(maths.Game(round_number, table_number, game_sides))
+            night.games.append(game)
 
 
 def load_night(tournament: Tournament) -> Night:

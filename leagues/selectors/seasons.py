@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import ROUND_HALF_UP, Decimal
 from typing import NamedTuple
 
 from django.db.models import Prefetch, QuerySet
@@ -35,8 +36,10 @@ class SeasonStandingRow:
     decided_by: str
     tie_break: str  # decided_by, when a tie-break rather than season points decided
     member: Member
-    season_points: int
-    nights: tuple[maths.NightScore, ...]
+    # As shown: a whole number, or an own average's fraction to two decimals (the
+    # ranking used the exact value).
+    season_points: int | Decimal
+    nights: tuple[maths.NightScore, ...]  # their points as shown, likewise
     nights_played: int
     nights_won: int
     all_points: int
@@ -148,8 +151,9 @@ def season_rule_text(season: Season, nights: int | None = None) -> str:
     elif season.missed_night == Season.MissedNightRule.AVERAGE:
         sentences.append(
             gettext(
-                "A missed night scores the member's own average night, rounded: a member "
-                "with few nights has each of them counted again for every night missed."
+                "A missed night scores the member's own average night, exactly (shown to "
+                "two decimals): a member with few nights has each of them counted again "
+                "for every night missed."
             )
         )
     else:
@@ -276,8 +280,10 @@ def season_standings(season: Season) -> SeasonStandings:
                     else ""
                 ),
                 member=members[row.member],
-                season_points=row.season_points,
-                nights=row.nights,
+                season_points=shown_points(row.season_points),
+                nights=tuple(
+                    score._replace(points=shown_points(score.points)) for score in row.nights
+                ),
                 nights_played=row.nights_played,
                 nights_won=row.nights_won,
                 all_points=row.all_points,
@@ -291,6 +297,21 @@ def season_standings(season: Season) -> SeasonStandings:
         other_game_nights=tuple(t for t in tournaments if not fits_season(season, t)),
         double_results=tuple(doubles),
     )
+
+
+def shown_points(points: maths.SeasonPoints) -> int | Decimal:
+    """A season figure as pages and exports show it: whole numbers as they are, an own
+    average's fraction with two decimals (a Decimal: the reader's decimal sign on a
+    page, a number in CSV)."""
+    if isinstance(points, int):
+        return points
+    exact = Decimal(points.numerator) / Decimal(points.denominator)
+    return exact.quantize(Decimal("0.01"), rounding=ROUND_HALF_UP)
+
+
+def _json_number(points: int | Decimal) -> int | float:
+    # JSON has no Decimal; two decimals travel as a float that prints them back.
+    return points if isinstance(points, int) else float(points)
 
 
 def season_table(standings: SeasonStandings) -> tuple[list[str], list[list[object]]]:
@@ -349,14 +370,14 @@ def season_document(standings: SeasonStandings) -> dict:
                 "ranked": row.qualified,
                 "shared": row.shared,
                 "member": {"id": row.member.pk, "name": row.member.name},
-                "season_points": row.season_points,
+                "season_points": _json_number(row.season_points),
                 "nights_played": row.nights_played,
                 "nights_won": row.nights_won,
                 "all_points": row.all_points,
                 "nights": [
                     {
                         "tournament": score.night,
-                        "points": score.points,
+                        "points": _json_number(score.points),
                         "played": score.played,
                         "place": score.place,
                         "counted": score.counted,

@@ -65,5 +65,13 @@ def bye_text(rule: maths.ByeRule) -> str:
     return gettext("A bye scores nothing.")
 
 
+def points_text() -> str:
+    """The one line under every standings table saying how its points figures are made
+    (scoring.standings.Record)."""
+    return gettext(
+        "Total points = game points + bye points; points difference = game points − points against."
+    )
+
+
 def is_team_event(tournament: Tournament) -> bool:
     return fixed_teams(tournament.format)

@@ -10,6 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring import selectors
+from scoring.engine import TableVerdict
 from scoring.models import DISPUTE_REASON_MAX, ResultChange, TableResult
 
 
@@ -183,7 +184,20 @@ class ResolveSerializer(CorrectionSerializer):
 
 
 class ResultSerializer(serializers.ModelSerializer):
+    """A table's stored result. Who won and whether it was drawn are the engine's
+    verdict (`scoring.engine.table_verdict`) on the stored points, for the rules in the
+    serializer's context (`rules`)."""
+
     state = serializers.SerializerMethodField()
+    winners = serializers.SerializerMethodField(
+        help_text="Engine seats that won a finished table: the winning side's seats, or "
+        "in cutthroat the players who topped the table together (then `drawn` is true "
+        "and each has half a win). Empty on a level table and while it is unfinished."
+    )
+    drawn = serializers.SerializerMethodField(
+        help_text="True when the finished table is a draw: every side level (then "
+        "`winners` is empty), or cutthroat players topping it together."
+    )
 
     class Meta:
         model = TableResult
@@ -195,6 +209,7 @@ class ResultSerializer(serializers.ModelSerializer):
             "hands",
             "scores",
             "winners",
+            "drawn",
             "complete",
             "submitted_side",
             "disputed_side",
@@ -206,6 +221,16 @@ class ResultSerializer(serializers.ModelSerializer):
 
     def get_state(self, result: TableResult) -> str:
         return selectors.result_state(result)
+
+    @extend_schema_field(serializers.ListField(child=serializers.IntegerField()))
+    def get_winners(self, result: TableResult) -> list[int]:
+        return list(self._verdict(result).winners)
+
+    def get_drawn(self, result: TableResult) -> bool:
+        return self._verdict(result).drawn
+
+    def _verdict(self, result: TableResult) -> TableVerdict:
+        return selectors.result_verdict(result, self.context["rules"])
 
 
 class ScorerSeatSerializer(serializers.Serializer):

@@ -116,7 +116,7 @@ def table_state(
     }
     if replayed is not None:
         data["replayed"] = replayed
-    return s.TableStateSerializer(data).data
+    return s.TableStateSerializer(data, context={"rules": summary.rules}).data
 
 
 @contextmanager
@@ -446,7 +446,8 @@ class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
             }
             for entry in selectors.round_board(rnd)
         ]
-        return Response(s.BoardEntrySerializer(board, many=True).data)
+        rules = selectors.tournament_rules(tournament)
+        return Response(s.BoardEntrySerializer(board, many=True, context={"rules": rules}).data)
 
     @extend_schema(responses={200: s.TableStateSerializer, **refusals(403, 404)})
     def retrieve(self, request: Request, pk: str) -> Response:

@@ -20,12 +20,14 @@ from .rounds import (
     WON,
     RoundResult,
     SeatFigures,
+    TableVerdict,
     check_deal_passes_left,
     engine_order,
     play_round,
     round_winners,
     side_outcomes,
     table_figures,
+    table_verdict,
 )
 from .rules import OPTION_LABELS, OPTION_NAMES, VARIANTS, PointsTable, RuleSet, Variant, rule_set
 from .totals import check_final_score, check_round_totals, hand_outcomes, largest_hand_score
@@ -52,6 +54,7 @@ __all__ = [
     "RoundResult",
     "RuleSet",
     "SeatFigures",
+    "TableVerdict",
     "Variant",
     "bad_json_error",
     "check_deal_passes_left",
@@ -81,4 +84,5 @@ __all__ = [
     "score_line",
     "side_outcomes",
     "table_figures",
+    "table_verdict",
 ]

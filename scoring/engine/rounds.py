@@ -37,7 +37,7 @@ def check_deal_passes_left(rules: RuleSet, previous: Deal | None, deal: Deal) ->
 @dataclass(frozen=True)
 class RoundResult:
     """A round of a fixed number of hands: points per seat, the leading seats once every
-    hand is played (none before, nor when nobody scored), and whether it is over."""
+    hand is played (none before, nor on a level table), and whether it is over."""
 
     scores: tuple[int, ...]
     winners: tuple[int, ...]
@@ -85,11 +85,15 @@ def play_round(rules: RuleSet, hands: Sequence[Deal], hands_per_round: int) -> R
 
 
 def round_winners(rules: RuleSet, scores: Sequence[int]) -> tuple[int, ...]:
-    """The seats ahead at the end of a round of fixed hands (it has no target)."""
+    """The seats ahead at the end of a round of fixed hands (it has no target).
+
+    None on a level table (every seat on the same points, nobody scored included):
+    a draw has no winners. Cutthroat players who top the table together are listed
+    together, and `table_verdict` calls that a draw between them.
+    """
     best = max(scores, default=0)
-    if not best:
-        return ()
-    return tuple(seat for seat in rules.seats if scores[seat] == best)
+    leaders = tuple(seat for seat in rules.seats if scores[seat] == best)
+    return () if len(leaders) == rules.players else leaders
 
 
 def engine_order(layout: Sequence[tuple[int, int]]) -> list[int]:
@@ -144,6 +148,60 @@ def side_outcomes(points: Sequence[int], won: Sequence[bool | None]) -> tuple[st
     return tuple((WON if leaders == 1 else DRAWN) if p == best else LOST for p in points)
 
 
+@dataclass(frozen=True)
+class TableVerdict:
+    """Who won a finished table, and whether it was drawn: the one answer the pages,
+    the API and the exports carry.
+
+    `winners` are engine seats: the winning side's, or in cutthroat every player who
+    topped the table together (then `drawn`, and each has half a win). A level table
+    (every side on the same points) has no winners and is `drawn`. An unfinished table
+    has neither, and no `outcomes`.
+    """
+
+    winners: tuple[int, ...]
+    drawn: bool
+    outcomes: tuple[str, ...]  # WON, DRAWN or LOST per side of `RuleSet.sides`
+
+
+def table_verdict(
+    rules: RuleSet, scores: Sequence[int], winners: Sequence[int], *, complete: bool = True
+) -> TableVerdict:
+    """The verdict on a stored table result: its points per seat and the seats it
+    recorded as winners (who reached the target, or led a round of fixed hands).
+
+    Results stored before level tables had no winners list every seat as a winner;
+    they read as the draw they were.
+    """
+    if not complete:
+        return TableVerdict((), False, ())
+    outcomes = _side_results(rules, scores, winners)[1]
+    drawn = DRAWN in outcomes
+    level = all(outcome == DRAWN for outcome in outcomes)
+    seats = (
+        ()
+        if level
+        else tuple(
+            seat
+            for side, outcome in zip(rules.sides, outcomes, strict=True)
+            if outcome != LOST
+            for seat in side
+        )
+    )
+    return TableVerdict(tuple(sorted(seats)), drawn, outcomes)
+
+
+def _side_results(
+    rules: RuleSet, scores: Sequence[int], winners: Sequence[int]
+) -> tuple[list[int], tuple[str, ...]]:
+    """Each side's points and outcome, from the points per seat and recorded winners."""
+    # Partners carry their side's points, so any one seat of the side tells it.
+    side_points = [max(scores[seat] for seat in side) for side in rules.sides]
+    recorded = set(winners)
+    won = [(not recorded.isdisjoint(side)) if recorded else None for side in rules.sides]
+    return side_points, side_outcomes(side_points, won)
+
+
 def table_figures(
     rules: RuleSet,
     scores: Sequence[int],
@@ -162,14 +220,9 @@ def table_figures(
             ),
             {"given": len(scores), "players": rules.players},
         )
-    sides = rules.sides
-    side_of = {seat: index for index, side in enumerate(sides) for seat in side}
-    # Partners carry their side's points, so any one seat of the side tells it.
-    side_points = [max(scores[seat] for seat in side) for side in sides]
+    side_of = {seat: index for index, side in enumerate(rules.sides) for seat in side}
+    side_points, outcomes = _side_results(rules, scores, winners)
     total = sum(side_points)
-    recorded = set(winners)
-    won = [(not recorded.isdisjoint(side)) if recorded else None for side in sides]
-    outcomes = side_outcomes(side_points, won)
     loners = [0] * rules.players
     euchres = [0] * rules.players
     for raw in hands:

@@ -84,6 +84,11 @@ class ByeRule:
     value: ByeValue = ByeValue.NOTHING
     points: int = 0  # only read for ByeValue.FIXED
 
+    @property
+    def scores_points(self) -> bool:
+        """Whether a bye can be worth anything: then the standings show bye points."""
+        return self.value is ByeValue.AVERAGE or (self.value is ByeValue.FIXED and self.points > 0)
+
     def worth(self, record: Record) -> int:
         if self.value is ByeValue.FIXED:
             return self.points
@@ -111,14 +116,22 @@ class Record:
     byes: int = 0
     bye_points: int = 0
 
+    # The one meaning of each points figure, wherever it is shown (page, CSV, JSON, PDF):
+    # total points = game points + bye points; points difference = game points - points
+    # against. Byes stay out of the difference: nobody conceded anything in a round
+    # that was not played.
+
+    @property
+    def game_points(self) -> int:
+        return self.points_for
+
     @property
     def total_points(self) -> int:
-        return self.points_for + self.bye_points
+        return self.game_points + self.bye_points
 
     @property
     def points_difference(self) -> int:
-        # Byes stay out: nobody conceded anything in a round that was not played.
-        return self.points_for - self.points_against
+        return self.game_points - self.points_against
 
     @property
     def average(self) -> int:

@@ -10,10 +10,15 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
+from fractions import Fraction
 from typing import NamedTuple
 
 from .ranking import order_by_values
 from .records import Competitor
+
+# Season figures are exact: a missed night scored by the member's own average is a
+# fraction (43/4, not 11), and rounding it once changed a place. Whole values stay ints.
+SeasonPoints = int | Fraction
 
 
 class MissedNight(StrEnum):
@@ -62,7 +67,7 @@ class NightResult(NamedTuple):
 
 class NightScore(NamedTuple):
     night: int
-    points: int
+    points: SeasonPoints
     played: bool
     place: int | None
     counted: bool  # one of the nights that make the season total
@@ -72,7 +77,7 @@ class NightScore(NamedTuple):
 class SeasonRow:
     place: int
     member: Competitor
-    season_points: int
+    season_points: SeasonPoints
     nights: tuple[NightScore, ...]
     nights_played: int
     nights_won: int
@@ -108,13 +113,11 @@ def season_standings(
     rows: dict[Competitor, SeasonRow] = {}
     for member, played in by_member.items():
         played_points = [r.points for r in played.values()]
+        missed_worth: SeasonPoints = 0
         if rule.missed is MissedNight.FIXED:
             missed_worth = rule.missed_points
         elif rule.missed is MissedNight.AVERAGE and played_points:
-            count = len(played_points)
-            missed_worth = (2 * sum(played_points) + count) // (2 * count)
-        else:
-            missed_worth = 0
+            missed_worth = _whole(Fraction(sum(played_points), len(played_points)))
         scores = [
             (night, played[night].points, True, played[night].place)
             if night in played
@@ -129,7 +132,7 @@ def season_standings(
         rows[member] = SeasonRow(
             place=0,
             member=member,
-            season_points=sum(s.points for s in night_scores if s.counted),
+            season_points=_whole(sum((s.points for s in night_scores if s.counted), Fraction())),
             nights=night_scores,
             nights_played=len(played),
             nights_won=sum(1 for r in played.values() if r.place == 1),
@@ -157,7 +160,14 @@ def season_standings(
     ]
 
 
-def _counted(scores: Sequence[tuple[int, int, bool, int | None]], best_of: int | None) -> set:
+def _whole(value: SeasonPoints) -> SeasonPoints:
+    """An int when the value is whole, so whole figures read and export as before."""
+    return int(value) if isinstance(value, int) or value.denominator == 1 else value
+
+
+def _counted(
+    scores: Sequence[tuple[int, SeasonPoints, bool, int | None]], best_of: int | None
+) -> set:
     if best_of is None or best_of >= len(scores):
         return {night for night, *_ in scores}
     # Highest first; on equal points the earlier night counts, so the choice is stable.

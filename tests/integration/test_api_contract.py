@@ -1,8 +1,14 @@
-"""The API's published contract: its paths, methods, operation ids and URL names.
+"""The API's published contract: its paths, methods, operation ids and URL names, and
+the fields of a table's result.
 
 Client apps and scripts are written against these; moving an endpoint's code from one
 app to another must leave every entry here as it is. A change to this list is a
-change to the contract, to be made on purpose and announced."""
+change to the contract, to be made on purpose and announced.
+
+Changed on purpose (issue 32, "A drawn table is a draw everywhere"): a result's
+`winners` is empty on a level table, which was listed with every seat as a winner, and
+the new `drawn` is true there; in cutthroat, players who top the table together are
+the `winners` of a draw (`drawn` true, half a win each in the standings)."""
 
 from __future__ import annotations
 
@@ -130,6 +136,32 @@ def test_the_schema_lists_exactly_the_published_operations(db):
         for method, operation in methods.items()
     }
     assert operations == OPERATIONS
+
+
+# A table's result, as every table and results endpoint answers it.
+RESULT_FIELDS = {
+    "version",
+    "kind",
+    "status",
+    "state",
+    "hands",
+    "scores",
+    "winners",
+    "drawn",
+    "complete",
+    "submitted_side",
+    "confirmed_at",
+    "updated_at",
+}
+
+
+def test_a_result_carries_its_winners_and_whether_it_was_drawn(db):
+    schema = SchemaGenerator().get_schema(request=None, public=True)
+    result = schema["components"]["schemas"]["Result"]
+    assert set(result["properties"]) == RESULT_FIELDS
+    assert result["properties"]["winners"]["type"] == "array"
+    assert result["properties"]["drawn"]["type"] == "boolean"
+    assert "level table" in result["properties"]["winners"]["description"]
 
 
 def test_every_api_url_keeps_its_name_and_route():

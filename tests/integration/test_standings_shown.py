@@ -96,8 +96,8 @@ def test_the_csv_has_every_column_a_decided_by_can_name(client, organiser):
     night = drawn_night(organiser)
     rows = csv_rows(client.get(reverse("standings-export", args=[night.pk, "csv"])))
     for row in rows:
-        points, against = int(row["Points"]), int(row["Points against"])
-        assert int(row["Points difference"]) == points - against
+        game_points = int(row["Total points"]) - int(row["Bye points"])
+        assert int(row["Points difference"]) == game_points - int(row["Points against"])
 
 
 # --- byes count once their round has started, everywhere ---------------------------------

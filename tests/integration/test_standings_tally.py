@@ -400,16 +400,26 @@ def check_night(tournament: Tournament, metrics: list[str]) -> dict[int, Record]
     table = StandingsTable()
     table.feed(render_to_string("leagues/_standings.html", {"standings": standings}))
     name = "Team" if teams else "Player"
-    assert table.header == ["Place", name, "Played", "W–D–L", *map(COLUMNS.get, shown), "Byes"]
+    # Bye points get their column whenever a bye is worth something.
+    bye_scores = tournament.standings_settings.bye_value != "nothing"
+    assert table.header == [
+        "Place",
+        name,
+        "Played",
+        "W–D–L",
+        *map(COLUMNS.get, shown),
+        "Byes",
+        *(["Bye points"] if bye_scores else []),
+    ]
     assert set(table.rows) == everyone
     for key, cells in table.rows.items():
         tally = expected.get(key) or Record(key)
-        byes = f"{tally.byes} ({tally.bye_points})" if tally.byes else "–"
         want = [
             str(tally.played),
             f"{tally.won}–{tally.drawn}–{tally.lost}",
             *(shown_value(m, tally) for m in shown),
-            byes,
+            str(tally.byes) if tally.byes else "–",
+            *([str(tally.bye_points)] if bye_scores else []),
         ]
         assert cells[2:] == want, (tournament.format, key, table.header)
     # Best first: no row is ahead of one with better figures on the first metric.

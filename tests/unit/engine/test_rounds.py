@@ -16,6 +16,7 @@ from scoring.engine import (
     rule_set,
     side_outcomes,
     table_figures,
+    table_verdict,
 )
 from tests.unit.engine.helpers import played
 
@@ -56,6 +57,38 @@ def test_nobody_leads_a_finished_round_where_nobody_scored():
     cutthroat = rule_set("three-handed", {})
     assert round_winners(cutthroat, [0, 0, 0]) == ()
     assert round_winners(cutthroat, [4, 0, 4]) == (0, 2)
+
+
+def test_a_level_table_is_a_draw_with_no_winners():
+    # Partners level at 5: nobody won, both sides drew (the API's winners is empty).
+    assert round_winners(NORTH_AMERICAN, [5, 5, 5, 5]) == ()
+    level = table_verdict(NORTH_AMERICAN, [5, 5, 5, 5], [])
+    assert (level.winners, level.drawn, level.outcomes) == ((), True, (DRAWN, DRAWN))
+    # Stored before level tables had no winners: every seat listed, still a draw.
+    assert table_verdict(NORTH_AMERICAN, [5, 5, 5, 5], [0, 1, 2, 3]) == level
+    cutthroat = rule_set("three-handed", {})
+    assert round_winners(cutthroat, [4, 4, 4]) == ()
+    assert table_verdict(cutthroat, [4, 4, 4], []).winners == ()
+    assert table_verdict(cutthroat, [4, 4, 4], []).drawn
+
+
+def test_cutthroat_players_topping_the_table_together_are_winners_of_a_draw():
+    cutthroat = rule_set("three-handed", {})
+    assert round_winners(cutthroat, [5, 2, 5]) == (0, 2)
+    shared = table_verdict(cutthroat, [5, 2, 5], round_winners(cutthroat, [5, 2, 5]))
+    assert (shared.winners, shared.drawn, shared.outcomes) == ((0, 2), True, (DRAWN, LOST, DRAWN))
+    # Two reaching the target on one hand share the game whatever their points.
+    game = table_verdict(cutthroat, [10, 11, 4], [0, 1])
+    assert (game.winners, game.drawn) == ((0, 1), True)
+
+
+def test_a_won_table_names_the_winning_side_and_an_unfinished_one_nobody():
+    won = table_verdict(NORTH_AMERICAN, [7, 6, 7, 6], [0, 2])
+    assert (won.winners, won.drawn, won.outcomes) == ((0, 2), False, (WON, LOST))
+    assert table_verdict(NORTH_AMERICAN, [3, 3, 3, 3], [], complete=False) == (
+        table_verdict(NORTH_AMERICAN, [7, 6, 7, 6], [0, 2], complete=False)
+    )
+    assert table_verdict(NORTH_AMERICAN, [3, 3, 3, 3], [], complete=False).drawn is False
 
 
 def test_alternating_sides_keep_position_order_and_grouped_sides_are_interleaved():

@@ -187,6 +187,28 @@ def test_a_bye_is_worth_what_the_tournament_chose(rule, expected):
     assert records["A"].points_difference == 15 - 12
 
 
+def test_points_are_game_points_plus_bye_points_and_the_difference_leaves_byes_out():
+    # The figures: 21 game points and a bye worth 7 make 28 points; 10 against
+    # leave a difference of 11, from the game points alone.
+    games = [heads_up(1, "A", 12, "B", 4), heads_up(2, "A", 9, "C", 6)]
+    record = tally(games, byes=[Bye(3, "A")], bye_rule=ByeRule(ByeValue.FIXED, 7))["A"]
+    assert (record.game_points, record.bye_points, record.total_points) == (21, 7, 28)
+    assert (record.points_against, record.points_difference) == (10, 11)
+
+
+@pytest.mark.parametrize(
+    ("rule", "scores"),
+    [
+        (ByeRule(ByeValue.NOTHING), False),
+        (ByeRule(ByeValue.FIXED, 0), False),
+        (ByeRule(ByeValue.FIXED, 7), True),
+        (ByeRule(ByeValue.AVERAGE), True),
+    ],
+)
+def test_a_bye_scores_points_unless_it_is_worth_nothing(rule, scores):
+    assert rule.scores_points is scores
+
+
 def test_a_bye_before_any_game_is_worth_the_final_average():
     games = [heads_up(2, "A", 6, "B", 2)]
     records = tally(games, byes=[Bye(1, "A")], bye_rule=ByeRule(ByeValue.AVERAGE))

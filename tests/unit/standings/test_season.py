@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from fractions import Fraction
+
 import pytest
 
 from scoring.standings import MissedNight, NightResult, SeasonMetric, SeasonRule, season_standings
@@ -42,8 +44,28 @@ def test_best_two_nights_count():
 def test_a_missed_night_can_score_the_members_average():
     rows = season_standings(NIGHTS, results(TABLE), rule=SeasonRule(missed=MissedNight.AVERAGE))
     points = {r.member: r.season_points for r in rows}
-    # Bob: 45 and 48 played, 46.5 rounds half up to 47 for the missed night.
-    assert points == {"ann": 120, "bob": 140, "cat": 150}
+    # Bob: 45 and 48 played, so the missed night scores exactly 46.5.
+    assert points == {"ann": 120, "bob": Fraction(279, 2), "cat": 150}
+    bob = next(r for r in rows if r.member == "bob")
+    assert bob.nights[2].points == Fraction(93, 2)
+
+
+def test_a_missed_night_scores_the_exact_own_average_and_it_can_change_a_place():
+    # Ann played four nights (10, 11, 11, 11: an average of 10.75) and missed the fifth;
+    # Bob played all five for 54. Rounded, Ann's 10.75 became 11, drew level on 54 and
+    # took first on nights won. Exactly, Ann has 53.75 and is second.
+    table = {
+        "ann": {1: (10, 1), 2: (11, 1), 3: (11, 1), 4: (11, 1)},
+        "bob": {1: (10, 2), 2: (10, 2), 3: (10, 2), 4: (12, 2), 5: (12, 1)},
+    }
+    rule = SeasonRule(missed=MissedNight.AVERAGE)
+    rows = season_standings([1, 2, 3, 4, 5], results(table), rule=rule)
+    assert [(r.member, r.place, r.season_points) for r in rows] == [
+        ("bob", 1, 54),
+        ("ann", 2, Fraction(215, 4)),
+    ]
+    assert rows[1].nights[4] == (5, Fraction(43, 4), False, None, True)
+    assert rows[1].decided_by is SeasonMetric.SEASON_POINTS
 
 
 def test_a_fixed_missed_night_score_can_count_among_the_best():
