@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.utils.translation import gettext, pgettext
+from django.utils.translation import gettext, gettext_noop, pgettext
 
 from scoring.engine import DRAWN, LOST, WON
 from tournaments.printing.cards import StandingsTable
 from tournaments.printing.sheets import closed_rounds
 
 from .night_standings import Standings
-from .nights import Night
+from .nights import Night, TableLine
 
 
 def standings_table(standings: Standings) -> tuple[list[str], list[list[object]]]:
@@ -118,7 +118,7 @@ def results_table(night: Night) -> tuple[list[str], list[list[object]]]:
     ]
     rows = []
     for line in night.lines:
-        status = gettext("confirmed") if line.confirmed else gettext("provisional")
+        status = gettext(_status(line))
         for side in line.sides:
             rows.append(
                 [
@@ -131,6 +131,13 @@ def results_table(night: Night) -> tuple[list[str], list[list[object]]]:
                 ]
             )
     return header, rows
+
+
+def _status(line: TableLine) -> str:
+    """A result's status in the exports (the JSON's literal, the CSV's translated word)."""
+    if line.confirmed:
+        return gettext_noop("confirmed")
+    return gettext_noop("disputed") if line.disputed else gettext_noop("provisional")
 
 
 def _result_word(outcome: str | None) -> str:
@@ -152,7 +159,7 @@ def results_document(night: Night) -> dict:
             {
                 "round": line.round,
                 "table": line.table,
-                "status": "confirmed" if line.confirmed else "provisional",
+                "status": _status(line),
                 "sides": [
                     {
                         "players": [{"id": pk, "name": night.name(pk)} for pk in side.players],

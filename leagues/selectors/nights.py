@@ -43,6 +43,8 @@ class TableLine:
     table: int
     confirmed: bool
     sides: tuple[SideResult, ...]
+    # A side said "that is not what we played": not counted until the organiser resolves it.
+    disputed: bool = False
 
 
 @dataclass
@@ -225,6 +227,7 @@ def _load_games(nights: dict[int, Night], *, lines: bool) -> None:
                         SideResult(side.competitors, side.points, outcome)
                         for side, outcome in zip(game_sides, outcomes, strict=True)
                     ),
+                    disputed=status == TableResult.Status.DISPUTED,
                 )
             )
         if confirmed:

@@ -26,6 +26,7 @@ from tests.integration.test_api_tables import (
     with_table_token,
 )
 from tests.integration.test_confirm_on_phone import entered_by_ann
+from tests.integration.test_figures import csv_rows
 from tests.integration.test_scoring_services import EIGHT_HANDS, hand
 from tests.integration.test_scoring_views import form_values, page
 from tournaments.models import Round
@@ -315,6 +316,17 @@ def test_standings_never_count_a_disputed_result(db):
     standings = tournament_standings(table.round.tournament)
     assert standings.confirmed_tables == 0
     assert all(row.record.total_points == 0 for row in standings.rows)
+
+
+def test_the_results_exports_call_a_disputed_table_disputed(client, db):
+    table, (_ann, bob, _cat, _dan) = entered_by_ann()
+    dispute_from_seat_link(table, bob)
+    tournament = table.round.tournament
+    client.force_login(organiser_of(table))
+    rows = csv_rows(client.get(reverse("standings-results-export", args=[tournament.pk, "csv"])))
+    assert {row["Status"] for row in rows} == {"disputed"}
+    document = client.get(reverse("standings-results-export", args=[tournament.pk, "json"])).json()
+    assert [result["status"] for result in document["results"]] == ["disputed"]
 
 
 # ---------------------------------------------------------------- the API
