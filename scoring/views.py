@@ -237,25 +237,21 @@ def _submit_outcome(request, summary, *, scorer, via, **_kwargs):
     if not form.is_valid():
         return None, {"outcome": form, "status": 400}
     number = form.cleaned_data.get("hand_number")
-    missing = form.missing_details()
-    if missing:
-        # The rule needs a detail this outcome did not say: ask it, one tap per answer.
-        outcome = form.cleaned_data["outcome"]
+    dealer = _hand_dealer(summary, number, form.cleaned_data.get("dealer"))
+    detail = form.next_detail(dealer=dealer)
+    if detail is not None:
+        # A rule of this tournament turns on a fact the tap did not say: ask it, one
+        # tap per answer (the engine says which fact, and only where it can matter).
+        outcome, facts = form.cleaned_data["outcome"], form.facts()
         return None, {
             "outcome": form,
             "asking": {
                 "outcome": tapped(summary, outcome),
-                "question": detail_question(summary, outcome, missing[0]),
-                "given": {
-                    name: form.cleaned_data[name]
-                    for name in ("maker", "lone_maker", "dealer")
-                    if form.cleaned_data.get(name) is not None
-                },
-                "benny": bool(form.cleaned_data.get("benny")),
+                "question": detail_question(summary, outcome, detail, dealer=dealer, given=facts),
+                "given": _given_facts(form),
                 "number": number,
             },
         }
-    dealer = _hand_dealer(summary, number, form.cleaned_data.get("dealer"))
     try:
         result, number = _store_hand(
             summary, form.to_hand(dealer=dealer), number, form=form, scorer=scorer, via=via
@@ -270,6 +266,19 @@ def _submit_outcome(request, summary, *, scorer, via, **_kwargs):
         return None, {"note": _saved_words(result, number, summary.rules), "stored": result}
     messages.success(request, _saved_words(result, number, summary.rules))
     return redirect(request.path), {}
+
+
+def _given_facts(form) -> dict[str, object]:
+    """The facts already told, carried by the next question's hidden fields."""
+    data = form.cleaned_data
+    given = {
+        name: data[name]
+        for name in ("dealer", "maker", "round", "lone_maker")
+        if data.get(name) is not None
+    }
+    if data.get("benny"):
+        given["benny"] = "yes" if form.facts().benny else "no"
+    return given
 
 
 def _store_hand(summary, hand: dict, number: int | None, *, form, scorer, via):
