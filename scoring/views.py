@@ -14,6 +14,7 @@ from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.permissions import organised_tournament
 
 from . import offline, selectors, services
+from .card_link import where_now
 from .errors import ScoringError
 from .forms import (
     NOT_UNDERSTOOD,
@@ -188,6 +189,10 @@ def _entry_context(request, summary, scorer, via, seat_link, forms) -> dict:
         "confirm_form": forms.get("confirm")
         or ConfirmForm(initial=_fresh(version=summary.version), summary=summary, proof=proof),
         "remove_form": {"version": summary.version, "idempotency_key": new_idempotency_key()},
+        # A closed round's page is no dead end: it leads to where the player sits now.
+        "where_now": where_now((seat_link or scorer).player, seat_link=seat_link is not None)
+        if summary.round.status == Round.Status.CLOSED and (seat_link or scorer)
+        else "",
         "open_for_entry": summary.round.status == Round.Status.IN_PLAY
         and summary.state != selectors.CONFIRMED,
         **(_outcome_context(summary, forms, editing) if by_outcome else {}),
@@ -265,7 +270,7 @@ def _submit_outcome(request, summary, *, scorer, via, **_kwargs):
     if request.htmx:
         return None, {"note": _saved_words(result, number, summary.rules), "stored": result}
     messages.success(request, _saved_words(result, number, summary.rules))
-    return redirect(request.path), {}
+    return redirect(_after_saving(request, result)), {}
 
 
 def _given_facts(form) -> dict[str, object]:
@@ -334,19 +339,30 @@ def _need_scorer(request, scorer) -> bool:
 
 def _submit_hand(request, summary, *, scorer, via, **_kwargs):
     form = HandForm(request.POST, summary=summary)
-    if _need_scorer(request, scorer) or not form.is_valid():
-        return None, {"hand": form}
+    if _need_scorer(request, scorer):
+        return None, {"hand": form, "status": 403}
+    if not form.is_valid():
+        return None, {"hand": form, "status": 400}
     number = form.cleaned_data.get("hand_number")
     try:
         result, number = _store_hand(
             summary, form.to_hand(), number, form=form, scorer=scorer, via=via
         )
     except ScoringError as error:
-        return None, {"hand": _with_error(error, HandForm, request, summary, form)}
+        # Refused, never dropped: the form comes back with the rule, even after the
+        # round's last hand or the game's winning one (the page has no form then).
+        form = _with_error(error, HandForm, request, summary, form)
+        return None, {"hand": form, "status": error.status}
     if request.htmx:
         return None, {"note": _saved_words(result, number, summary.rules), "stored": result}
     _saved_message(request, result, number, summary.rules)
-    return redirect(request.path), {}
+    return redirect(_after_saving(request, result)), {}
+
+
+def _after_saving(request, result) -> str:
+    """Where the page opens after a saved hand: at the confirmation once the last hand
+    is in (it sits above the hands' form, out of sight on a phone), else at the form."""
+    return request.path + ("#confirm" if result.complete else "#entry")
 
 
 def _unknown_action(request, summary, **_kwargs):

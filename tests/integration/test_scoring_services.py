@@ -524,7 +524,7 @@ def test_rule_messages_are_translated_from_the_engines_template(db, monkeypatch)
     from scoring import messages
 
     translated = {
-        "The deal passes to the left: the dealer should be seat %(expected)s, not "
+        "The deal passes to the left: %(expected)s deals this hand, not "
         "%(dealer)s.": "Il mazzo passa a sinistra: doveva dare %(expected)s, non %(dealer)s.",
         "Hand %(hand)s: %(problem)s": "Mano %(hand)s: %(problem)s",
     }
