@@ -135,3 +135,28 @@ def test_a_closed_rounds_table_link_leads_to_the_players_own_page(client, db):
     # The table link proves no seat: the public page, never someone's seat link.
     assert f'href="/t/{player.tournament_id}/players/{player.pk}/"' in html
     assert "Where Ann sits now" in html and "/s/" not in html
+
+
+def test_the_api_needs_turn_up_where_only_the_benny_makes_a_hand_legal(db):
+    # British, no loner after a pass (seed 003): Bob, on the dealer's left, defends
+    # alone. With the Benny turned up nobody bid, so he never passed.
+    table, seats = seated_table(
+        variant=Tournament.Variant.BRITISH, options={"no_loner_after_pass": True}
+    )
+    lone_defender = {"dealer": 0, "makers": 0, "alone": [1], "result": "euchred"}
+    client = with_table_token(table)
+    refused = client.post(
+        api(table, "hands/"), entry([lone_defender], seat=seats[0]), format="json"
+    )
+    assert refused.status_code == 400
+    assert refused.json()["error"] == "loner_passed"
+    assert refused.json()["message"] == (
+        "Hand 1: Bob passed in the round trump was made, so cannot go alone."
+    )
+    stored = client.post(
+        api(table, "hands/"),
+        entry([{**lone_defender, "turn_up": "BENNY"}], seat=seats[0], key="k2"),
+        format="json",
+    )
+    assert stored.status_code in (200, 201), stored.json()
+    assert stored_hands(table)[0]["turn_up"] == "BENNY"

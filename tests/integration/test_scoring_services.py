@@ -154,7 +154,7 @@ def test_a_wrong_dealer_is_named_by_the_players_name(db):
     with pytest.raises(RuleBroken) as caught:
         submit(table, seats[0], [hand(0, 1, 3), hand(2, 1, 3)])
     assert caught.value.code == "wrong_dealer"
-    assert "should be seat Bob, not Cat" in caught.value.message
+    assert "Bob deals this hand, not Cat" in caught.value.message
     assert caught.value.message.startswith("Hand 2:")
 
 
