@@ -169,7 +169,7 @@ def _possible(rules: RuleSet, outcome: Outcome, dealer: int, given: Facts) -> li
     bennies = [given.benny] if given.benny is not None else [False]
     if given.benny is None and BENNY in hand_details(rules):
         bennies.append(True)
-    lone = (given.lone_maker,) if given.lone_maker is not None else (None,)
+    lone: tuple[int | None, ...] = (given.lone_maker,)
     if given.lone_maker is None and LONE_MAKER in outcome.needs:
         lone = detail_choices(rules, outcome, LONE_MAKER)
     found = []

@@ -96,11 +96,15 @@ def test_the_benny_is_asked_on_the_one_hand_it_decides(phone_page):
     assert _hands(table)[0]["turn_up"] == "BENNY"
 
 
+def _fill_hand(page, *, maker: str, round: str, trump: str, tricks: str = "3") -> None:
+    page.select_option('select[name="maker"]', maker)
+    page.locator(f'input[name="round"][value="{round}"]').check()
+    page.locator(f'input[name="trump"][value="{trump}"]').check()
+    page.locator(f'input[name="tricks"][value="{tricks}"]').check()
+
+
 def _fill_refused_hand(page) -> None:
-    page.select_option('select[name="maker"]', "1")
-    page.locator('input[name="round"][value="1"]').check()
-    page.locator('input[name="trump"][value="spades"]').check()
-    page.locator('input[name="tricks"][value="3"]').check()
+    _fill_hand(page, maker="1", round="1", trump="spades")
     page.select_option('select[name="turn_up_rank"]', "9")
     page.locator('label:has(input[name="turn_up_suit"][value="hearts"])').click()
 
@@ -121,10 +125,7 @@ def test_a_detailed_hand_after_the_last_is_refused_in_view(phone_page):
     table, seats = seated_table(hand_entry=Tournament.HandEntry.DETAILED, hands_per_round=1)
     page = phone_page
     _open(page, table)
-    page.select_option('select[name="maker"]', "1")
-    page.locator('input[name="round"][value="2"]').check()
-    page.locator('input[name="trump"][value="clubs"]').check()
-    page.locator('input[name="tricks"][value="3"]').check()
+    _fill_hand(page, maker="1", round="2", trump="clubs")
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator("#confirm")).to_be_visible()
     # The same hand sent again once it was the round's last, against the result as it
@@ -176,10 +177,7 @@ def test_after_the_last_detailed_hand_the_confirmation_is_in_view(phone_page):
     submit(table, seats[0], EIGHT_HANDS[:7])
     page = phone_page
     _open(page, table)
-    page.select_option('select[name="maker"]', "3")
-    page.locator('input[name="round"][value="2"]').check()
-    page.locator('input[name="trump"][value="diamonds"]').check()
-    page.locator('input[name="tricks"][value="3"]').check()
+    _fill_hand(page, maker="3", round="2", trump="diamonds")
     page.get_by_role("button", name="Save hand").click()
     expect(page.locator("#confirm")).to_be_visible()
     _in_view(page, "#confirm")
