@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from django.http import Http404
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET
 
 from tournaments.card_links import card_of
@@ -20,6 +21,13 @@ def card_link(request, token: str):
         # A card the organiser replaced (lost, or seen by someone else): it opens nothing,
         # and says so, since whoever holds it may be the player with an old card.
         return render(request, "scoring/card_replaced.html", status=410)
+    return redirect(where_now(player, seat_link=True))
+
+
+def where_now(player: Player, *, seat_link: bool) -> str:
+    """The page of the seat `player` holds now (or next): their seat link where the
+    phone already holds one of theirs (`seat_link`), else their public page, which
+    also says where a bye or the end of their rounds leaves them."""
     open_rounds = {"table__round__tournament_id": player.tournament_id}
     seat = (
         Seat.objects.filter(player=player, **open_rounds)
@@ -35,7 +43,7 @@ def card_link(request, token: str):
         .values_list("round__number", flat=True)
         .first()
     )
-    if seat is not None and (bye is None or seat[1] < bye):
-        return redirect("seat-entry", token=seat[0])
+    if seat_link and seat is not None and (bye is None or seat[1] < bye):
+        return reverse("seat-entry", kwargs={"token": seat[0]})
     # A bye now, or no rounds left: the player's own page says so.
-    return redirect("player-seat", pk=player.tournament_id, player_pk=player.pk)
+    return reverse("player-seat", kwargs={"pk": player.tournament_id, "player_pk": player.pk})

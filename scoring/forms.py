@@ -16,16 +16,16 @@ from scoring.engine import (
     SUITS,
     Card,
     EngineError,
+    Facts,
     Outcome,
     RuleSet,
     find_outcome,
-    hand_details,
+    next_detail,
     outcome_hand,
     parse_card,
 )
 from scoring.engine.cards import BENNY as BENNY_CARD
 from scoring.engine.cards import SUIT_BY_LETTER, TWO_OF_SPADES
-from scoring.engine.outcomes import BENNY, LONE_MAKER, MAKER
 
 from . import services
 from .messages import SUIT_NAMES, engine_message
@@ -247,9 +247,10 @@ class HandForm(SubmissionForm):
 
 
 class OutcomeForm(SubmissionForm):
-    """One tap per hand: the result button's value (`outcome`), plus the few details the
-    tournament's options make a rule need (who named trump, which maker went alone,
-    the Benny turned up) and, for a table's first hand, who dealt."""
+    """One tap per hand: the result button's value (`outcome`), plus the few facts the
+    engine asks where the tournament's options make a rule need them (who named trump
+    and in which round, which maker went alone, whether the Benny was turned up) and,
+    for a table's first hand, who dealt."""
 
     hand_number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     outcome = forms.CharField(
@@ -262,10 +263,18 @@ class OutcomeForm(SubmissionForm):
     maker = forms.TypedChoiceField(
         label=_("Who named trump?"), coerce=int, required=False, empty_value=None
     )
+    round = forms.TypedChoiceField(
+        coerce=int, required=False, empty_value=None, choices=[(1, "1"), (2, "2")]
+    )
+    # One tap answering "who named trump" where the round matters too: "2" or "2:1".
+    bidding = forms.RegexField(regex=r"^\d{1,2}(:[12])?$", required=False)
     lone_maker = forms.TypedChoiceField(
         label=_("Which maker went alone?"), coerce=int, required=False, empty_value=None
     )
-    benny = forms.BooleanField(label=_("The Benny was turned up"), required=False, label_suffix="")
+    # "yes" or "no" once asked ("on" from a page saved with the old Benny box).
+    benny = forms.ChoiceField(
+        required=False, choices=[("", ""), ("yes", "yes"), ("no", "no"), ("on", "on")]
+    )
 
     def __init__(self, *args, summary: TableSummary, **kwargs):
         super().__init__(*args, **kwargs)
@@ -273,8 +282,6 @@ class OutcomeForm(SubmissionForm):
         seats = [(s.index, s.name) for s in summary.seats]
         for name in ("dealer", "maker", "lone_maker"):
             self.fields[name].choices = seats
-        if BENNY not in hand_details(summary.rules):
-            del self.fields["benny"]
 
     def clean_outcome(self) -> Outcome:
         try:
@@ -282,23 +289,39 @@ class OutcomeForm(SubmissionForm):
         except EngineError as error:
             raise forms.ValidationError(engine_message(error, self.summary.names)) from None
 
-    def missing_details(self) -> list[str]:
-        """The details the tapped outcome needs and the post did not give."""
+    def clean(self):
+        data = super().clean()
+        bidding = data.get("bidding")
+        if bidding:
+            maker, _colon, round_ = bidding.partition(":")
+            if int(maker) not in range(len(self.summary.seats)):
+                self.add_error(None, NOT_UNDERSTOOD)
+                return data
+            data["maker"] = int(maker)
+            data["round"] = int(round_) if round_ else None
+        return data
+
+    def facts(self) -> Facts:
+        data = self.cleaned_data
+        benny = data.get("benny")
+        return Facts(
+            maker=data.get("maker"),
+            round=data.get("round"),
+            lone_maker=data.get("lone_maker"),
+            benny=None if not benny else benny in ("yes", "on"),
+        )
+
+    def next_detail(self, *, dealer: int) -> str | None:
+        """The next fact the engine asks of the tapped outcome, None when it has enough."""
         outcome = self.cleaned_data.get("outcome")
         if not isinstance(outcome, Outcome):
-            return []
-        return [d for d in outcome.needs if self.cleaned_data.get(d) is None]
+            return None
+        return next_detail(self.summary.rules, outcome, dealer=dealer, given=self.facts())
 
     def to_hand(self, *, dealer: int) -> dict:
         """The hand in the engine's JSON shape (the engine then checks it)."""
-        data = self.cleaned_data
         return outcome_hand(
-            self.summary.rules,
-            data["outcome"],
-            dealer=dealer,
-            maker=data.get(MAKER),
-            lone_maker=data.get(LONE_MAKER),
-            benny=bool(data.get(BENNY)),
+            self.summary.rules, self.cleaned_data["outcome"], dealer=dealer, facts=self.facts()
         )
 
 

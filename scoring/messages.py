@@ -43,6 +43,15 @@ _NAMED_SEAT_TEMPLATES: Mapping[str, str] = {
         "%(seat)s passed in the round trump was made, so cannot go alone."
     ),
     "maker_not_of_makers": gettext_noop("%(seat)s made trump but is not on the makers' side."),
+    "wrong_dealer": gettext_noop(
+        "The deal passes to the left: %(expected)s deals this hand, not %(dealer)s."
+    ),
+}
+# Seat lists named: "won by Ann, Cat", not "won by seat(s) Ann, Cat".
+_NAMED_SEAT_LIST_TEMPLATES: Mapping[str, str] = {
+    "hand_after_game_over": gettext_noop(
+        "The game was already won by %(winner)s; no hand is played after that."
+    ),
 }
 _SUIT_PARAMS = ("suit", "trump")
 # Params that hold a game's or an option's name from the engine's registry (English
@@ -72,6 +81,7 @@ def engine_message(error: EngineError, seat_names: Sequence[str] | None = None) 
         for name in _SEAT_LIST_PARAMS.get(error.code, ()):
             seats = str(params.get(name, "")).split(", ")
             params[name] = ", ".join(_seat_name(seat, seat_names) for seat in seats)
+            template = _NAMED_SEAT_LIST_TEMPLATES.get(error.code, template)
         named = _named_sides(params, seat_names)
         if named is not None:
             template = _NAMED_TEMPLATES.get(error.code, template)

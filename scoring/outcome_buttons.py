@@ -11,15 +11,15 @@ from dataclasses import dataclass
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext
 
-from scoring.engine import Outcome, detail_choices, offered
+from scoring.engine import Facts, Outcome, detail_answers, offered
 from scoring.engine.outcomes import (
+    BENNY,
     EUCHRED,
     LONE_EUCHRE,
     LONE_MAKER,
     LONE_MARCH,
     LONE_SWEEP,
     MADE,
-    MAKER,
     MARCH,
     NO_TRICK,
     PASSED,
@@ -44,11 +44,12 @@ class OutcomeColumn:
 
 @dataclass(frozen=True)
 class DetailQuestion:
-    """A detail the tapped outcome needs, asked as one tap per possible answer."""
+    """A fact the tapped outcome needs, asked as one tap per possible answer: each
+    answer posts `name` with its value."""
 
     name: str
     question: str
-    choices: tuple[tuple[int, str], ...]
+    choices: tuple[tuple[str, str], ...]
 
 
 def _words(outcome: Outcome, names: list[str]) -> str:
@@ -112,15 +113,40 @@ def outcome_columns(
     ], passed
 
 
-def detail_question(summary: TableSummary, outcome: Outcome, detail: str) -> DetailQuestion:
-    question = {
-        MAKER: _("Who named trump?"),
-        LONE_MAKER: _("Which maker went alone?"),
-    }[detail]
-    choices = tuple(
-        (seat, summary.names[seat]) for seat in detail_choices(summary.rules, outcome, detail)
+def detail_question(
+    summary: TableSummary, outcome: Outcome, detail: str, *, dealer: int, given: Facts
+) -> DetailQuestion:
+    """The engine's next question for the tapped outcome, in the page's words."""
+    answers = detail_answers(summary.rules, outcome, detail, dealer=dealer, given=given)
+    names = summary.names
+    if detail == BENNY:
+        return DetailQuestion(
+            name="benny",
+            question=_("Was the Benny turned up?"),
+            choices=(("yes", _("Yes: the Benny was turned up")), ("no", _("No"))),
+        )
+    if detail == LONE_MAKER:
+        return DetailQuestion(
+            name="lone_maker",
+            question=_("Which maker went alone?"),
+            choices=tuple((str(a.lone_maker), names[a.lone_maker or 0]) for a in answers),
+        )
+    return DetailQuestion(
+        name="bidding",
+        question=_("Who named trump?"),
+        choices=tuple(_bidding_choice(a, names) for a in answers),
     )
-    return DetailQuestion(name=detail, question=question, choices=choices)
+
+
+def _bidding_choice(answer: Facts, names: list[str]) -> tuple[str, str]:
+    seat = answer.maker or 0
+    if answer.round is None:
+        return str(seat), names[seat]
+    words = {
+        1: _("%(name)s ordered up the turn-up (round 1)"),
+        2: _("%(name)s named another suit (round 2)"),
+    }[answer.round]
+    return f"{seat}:{answer.round}", words % {"name": names[seat]}
 
 
 def tapped(summary: TableSummary, outcome: Outcome) -> OutcomeButton:

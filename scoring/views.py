@@ -16,6 +16,7 @@ from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.permissions import organised_tournament
 
 from . import offline, selectors, services
+from .card_link import where_now
 from .errors import ScoringError
 from .forms import (
     NOT_UNDERSTOOD,
@@ -200,6 +201,10 @@ def _entry_context(request, summary, scorer, via, seat_link, forms) -> dict:
         "dispute_form": forms.get("dispute") or _dispute_form(summary, proof),
         "own_version": own_version,
         "remove_form": {"version": summary.version, "idempotency_key": new_idempotency_key()},
+        # A closed round's page is no dead end: it leads to where the player sits now.
+        "where_now": where_now((seat_link or scorer).player, seat_link=seat_link is not None)
+        if summary.round.status == Round.Status.CLOSED and (seat_link or scorer)
+        else "",
         "open_for_entry": summary.round.status == Round.Status.IN_PLAY
         and summary.state != selectors.CONFIRMED
         and (summary.state != selectors.DISPUTED or own_version),
@@ -251,25 +256,21 @@ def _submit_outcome(request, summary, *, scorer, via, **_kwargs):
     if not form.is_valid():
         return None, {"outcome": form, "status": 400}
     number = form.cleaned_data.get("hand_number")
-    missing = form.missing_details()
-    if missing:
-        # The rule needs a detail this outcome did not say: ask it, one tap per answer.
-        outcome = form.cleaned_data["outcome"]
+    dealer = _hand_dealer(summary, number, form.cleaned_data.get("dealer"))
+    detail = form.next_detail(dealer=dealer)
+    if detail is not None:
+        # A rule of this tournament turns on a fact the tap did not say: ask it, one
+        # tap per answer (the engine says which fact, and only where it can matter).
+        outcome, facts = form.cleaned_data["outcome"], form.facts()
         return None, {
             "outcome": form,
             "asking": {
                 "outcome": tapped(summary, outcome),
-                "question": detail_question(summary, outcome, missing[0]),
-                "given": {
-                    name: form.cleaned_data[name]
-                    for name in ("maker", "lone_maker", "dealer")
-                    if form.cleaned_data.get(name) is not None
-                },
-                "benny": bool(form.cleaned_data.get("benny")),
+                "question": detail_question(summary, outcome, detail, dealer=dealer, given=facts),
+                "given": _given_facts(form),
                 "number": number,
             },
         }
-    dealer = _hand_dealer(summary, number, form.cleaned_data.get("dealer"))
     try:
         result, number = _store_hand(
             summary, form.to_hand(dealer=dealer), number, form=form, scorer=scorer, via=via
@@ -283,7 +284,20 @@ def _submit_outcome(request, summary, *, scorer, via, **_kwargs):
     if request.htmx:
         return None, {"note": _saved_words(result, number, summary.rules), "stored": result}
     messages.success(request, _saved_words(result, number, summary.rules))
-    return redirect(request.path), {}
+    return redirect(_after_saving(request, result)), {}
+
+
+def _given_facts(form) -> dict[str, object]:
+    """The facts already told, carried by the next question's hidden fields."""
+    data = form.cleaned_data
+    given = {
+        name: data[name]
+        for name in ("dealer", "maker", "round", "lone_maker")
+        if data.get(name) is not None
+    }
+    if data.get("benny"):
+        given["benny"] = "yes" if form.facts().benny else "no"
+    return given
 
 
 def _store_hand(summary, hand: dict, number: int | None, *, form, scorer, via):
@@ -339,19 +353,30 @@ def _need_scorer(request, scorer) -> bool:
 
 def _submit_hand(request, summary, *, scorer, via, **_kwargs):
     form = HandForm(request.POST, summary=summary)
-    if _need_scorer(request, scorer) or not form.is_valid():
-        return None, {"hand": form}
+    if _need_scorer(request, scorer):
+        return None, {"hand": form, "status": 403}
+    if not form.is_valid():
+        return None, {"hand": form, "status": 400}
     number = form.cleaned_data.get("hand_number")
     try:
         result, number = _store_hand(
             summary, form.to_hand(), number, form=form, scorer=scorer, via=via
         )
     except ScoringError as error:
-        return None, {"hand": _with_error(error, HandForm, request, summary, form)}
+        # Refused, never dropped: the form comes back with the rule, even after the
+        # round's last hand or the game's winning one (the page has no form then).
+        form = _with_error(error, HandForm, request, summary, form)
+        return None, {"hand": form, "status": error.status}
     if request.htmx:
         return None, {"note": _saved_words(result, number, summary.rules), "stored": result}
     _saved_message(request, result, number, summary.rules)
-    return redirect(request.path), {}
+    return redirect(_after_saving(request, result)), {}
+
+
+def _after_saving(request, result) -> str:
+    """Where the page opens after a saved hand: at the confirmation once the last hand
+    is in (it sits above the hands' form, out of sight on a phone), else at the form."""
+    return request.path + ("#confirm" if result.complete else "#entry")
 
 
 def _unknown_action(request, summary, **_kwargs):

@@ -6,10 +6,13 @@ from .games import GameResult, play_game
 from .hands import Deal, Hand, PassedHand, check_hand, parse_hand, score_hand
 from .lines import bad_json_error, error_answer, line_rules, score_line
 from .outcomes import (
+    Facts,
     Outcome,
+    detail_answers,
     detail_choices,
     find_outcome,
     hand_details,
+    next_detail,
     offered,
     outcome_hand,
     outcomes,
@@ -40,6 +43,7 @@ __all__ = [
     "DECKS",
     "OPTION_LABELS",
     "OPTION_NAMES",
+    "Facts",
     "Outcome",
     "SUITS",
     "VARIANTS",
@@ -61,6 +65,7 @@ __all__ = [
     "check_final_score",
     "check_hand",
     "check_round_totals",
+    "detail_answers",
     "detail_choices",
     "find_outcome",
     "hand_details",
@@ -70,6 +75,7 @@ __all__ = [
     "hand_outcomes",
     "largest_hand_score",
     "line_rules",
+    "next_detail",
     "offered",
     "outcome_hand",
     "outcomes",

@@ -233,7 +233,10 @@ def _check_makers(rules: RuleSet, hand: Hand) -> None:
 def _check_some_bidding(rules: RuleSet, hand: Hand) -> None:
     """An outcome hand leaves out who made trump or in which round: it is accepted when
     some maker of its side, in some round, makes it a legal hand (what is given is
-    checked as given). The first refusal is told when none is legal."""
+    checked as given). When none is legal the refusal told is the rule most of the
+    biddings break (the first such in bidding order): a lone defender on the dealer's
+    left under "no loner after a pass" is refused for his pass, not for the Canadian
+    loner that only one of the biddings tried runs into."""
     if hand.maker is not None:
         makers: tuple[int, ...] = (hand.maker,)
     else:
@@ -245,7 +248,7 @@ def _check_some_bidding(rules: RuleSet, hand: Hand) -> None:
             if (seat := (hand.dealer + step) % rules.players) in side
         )
     rounds = (hand.round,) if hand.round is not None else ROUNDS
-    first: EngineError | None = None
+    refusals: list[EngineError] = []
     for maker in makers:
         for round_ in rounds:
             candidate = replace(hand, maker=maker, round=round_)
@@ -253,11 +256,11 @@ def _check_some_bidding(rules: RuleSet, hand: Hand) -> None:
                 _check_bidding(rules, candidate)
                 _check_alone(rules, candidate)
             except EngineError as error:
-                first = first or error
+                refusals.append(error)
                 continue
             return
-    assert first is not None
-    raise first
+    codes = [error.code for error in refusals]
+    raise max(refusals, key=lambda error: codes.count(error.code))
 
 
 def _check_passed(rules: RuleSet, hand: PassedHand) -> None:

@@ -11,7 +11,7 @@ up) are asked only where the tournament's options make them matter.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from .errors import EngineError, gettext_noop, shown
 from .hands import check_hand, parse_hand
@@ -101,7 +101,7 @@ def outcomes(rules: RuleSet) -> tuple[Outcome, ...]:
             found.append(Outcome(NO_TRICK, index, None, _points(rules, defenders, super_euchre)))
         if not defenders_alone:
             continue
-        needs = _lone_defender_needs(rules, side)
+        needs = _lone_defender_needs(rules)
         if table.lone_euchre is not None and table.lone_euchre != table.euchre:
             for seat in sorted(defenders):
                 found.append(
@@ -126,19 +126,14 @@ def outcomes(rules: RuleSet) -> tuple[Outcome, ...]:
     return tuple(found)
 
 
-def _lone_defender_needs(rules: RuleSet, side: tuple[int, ...]) -> tuple[str, ...]:
-    needs = []
-    if rules.no_loner_after_pass and len(side) > 1:
-        # Whether the lone defender had passed depends on who named trump.
-        needs.append(MAKER)
-    if rules.defender_alone == "vs_lone_maker":
-        needs.append(LONE_MAKER)
-    return tuple(needs)
+def _lone_defender_needs(rules: RuleSet) -> tuple[str, ...]:
+    # Against a lone maker only: the hand cannot be written down without which one.
+    return (LONE_MAKER,) if rules.defender_alone == "vs_lone_maker" else ()
 
 
 def hand_details(rules: RuleSet) -> tuple[str, ...]:
-    """Details asked of every hand, whatever its outcome: the Benny turned up makes the
-    dealer the maker (British, and six-handed without the Almonte rule)."""
+    """Details a hand of this game may carry whatever its outcome: the Benny turned up
+    makes the dealer the maker (British, and six-handed without the Almonte rule)."""
     return (BENNY,) if rules.deck.has_benny and not rules.almonte_joker else ()
 
 
@@ -149,6 +144,124 @@ def detail_choices(rules: RuleSet, outcome: Outcome, detail: str) -> tuple[int, 
     return ()
 
 
+@dataclass(frozen=True)
+class Facts:
+    """What a scorer may say of a hand beyond its outcome. None: not said."""
+
+    maker: int | None = None
+    round: int | None = None
+    lone_maker: int | None = None
+    benny: bool | None = None
+
+
+def _bidding_order(rules: RuleSet, dealer: int, seats: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(
+        seat
+        for step in range(1, rules.players + 1)
+        if (seat := (dealer + step) % rules.players) in seats
+    )
+
+
+def _possible(rules: RuleSet, outcome: Outcome, dealer: int, given: Facts) -> list[Facts]:
+    """Every way the hand may have gone that fits `given`: the Benny turned up or not,
+    then who named trump in which round (the Benny leaves no bidding: the dealer makes
+    in round 1), and which maker went alone where the outcome needs it."""
+    bennies = [given.benny] if given.benny is not None else [False]
+    if given.benny is None and BENNY in hand_details(rules):
+        bennies.append(True)
+    lone: tuple[int | None, ...] = (given.lone_maker,)
+    if given.lone_maker is None and LONE_MAKER in outcome.needs:
+        lone = detail_choices(rules, outcome, LONE_MAKER)
+    found = []
+    for benny in bennies:
+        if outcome.makers is None:
+            found.append(Facts(benny=benny))
+            continue
+        if benny:
+            biddings: list[tuple[int | None, int | None]] = [(dealer, 1)]
+        else:
+            makers = _bidding_order(rules, dealer, tuple(rules.sides[outcome.makers]))
+            biddings = [
+                (maker, round_)
+                for maker in makers
+                for round_ in (1, 2)
+                if given.maker in (None, maker) and given.round in (None, round_)
+            ]
+        for maker, round_ in biddings:
+            for lone_maker in lone:
+                found.append(Facts(maker, round_, lone_maker, benny))
+    return found
+
+
+def _legal(rules: RuleSet, outcome: Outcome, dealer: int, facts: Facts) -> bool:
+    try:
+        check_hand(rules, parse_hand(outcome_hand(rules, outcome, dealer=dealer, facts=facts)))
+    except EngineError:
+        return False
+    return True
+
+
+def next_detail(rules: RuleSet, outcome: Outcome, *, dealer: int, given: Facts) -> str | None:
+    """The next fact to ask of a hand told by `outcome`, or None when what is known
+    is enough to check it. A fact is asked only where a rule makes it matter here:
+    the Benny where only its turn-up makes the result legal; who named trump (and in
+    which round) where the tournament's options allow some bidding and refuse other;
+    which maker went alone where a defender may go alone only against one."""
+    if given.benny is None and given.maker is None and BENNY in hand_details(rules):
+        without = any(
+            _legal(rules, outcome, dealer, f)
+            for f in _possible(rules, outcome, dealer, replace(given, benny=False))
+        )
+        with_benny = any(
+            _legal(rules, outcome, dealer, f)
+            for f in _possible(rules, outcome, dealer, replace(given, benny=True))
+        )
+        if with_benny and not without:
+            return BENNY
+    if (
+        given.maker is None
+        and not given.benny
+        and outcome.makers is not None
+        and len(set(_bidding_legality(rules, outcome, dealer, given).values())) > 1
+    ):
+        return MAKER
+    if LONE_MAKER in outcome.needs and given.lone_maker is None:
+        return LONE_MAKER
+    return None
+
+
+def _bidding_legality(
+    rules: RuleSet, outcome: Outcome, dealer: int, given: Facts
+) -> dict[tuple[int, int], bool]:
+    """For each (maker, round) of the hand without the Benny: whether some way it went
+    is legal."""
+    legality: dict[tuple[int, int], bool] = {}
+    for facts in _possible(rules, outcome, dealer, replace(given, benny=False)):
+        assert facts.maker is not None and facts.round is not None
+        key = (facts.maker, facts.round)
+        legality[key] = legality.get(key, False) or _legal(rules, outcome, dealer, facts)
+    return legality
+
+
+def detail_answers(
+    rules: RuleSet, outcome: Outcome, detail: str, *, dealer: int, given: Facts
+) -> tuple[Facts, ...]:
+    """The answers to `detail`, each the facts it tells. Who named trump is one answer
+    per maker, split by bidding round only where the round decides the rule."""
+    if detail == BENNY:
+        return (Facts(benny=True), Facts(benny=False))
+    if detail == LONE_MAKER:
+        return tuple(Facts(lone_maker=seat) for seat in detail_choices(rules, outcome, detail))
+    legality = _bidding_legality(rules, outcome, dealer, given)
+    answers: list[Facts] = []
+    for maker in dict.fromkeys(maker for maker, _round in legality):
+        if legality.get((maker, 1)) == legality.get((maker, 2)):
+            answers.append(Facts(maker=maker))
+        else:
+            answers.extend(Facts(maker=maker, round=round_) for round_ in (1, 2))
+    return tuple(answers)
+
+
 def find_outcome(rules: RuleSet, code: object) -> Outcome:
     """The outcome a form posted, or an EngineError naming what this table offers."""
     for outcome in outcomes(rules):
@@ -157,7 +270,7 @@ def find_outcome(rules: RuleSet, code: object) -> Outcome:
     raise EngineError(
         "unknown_outcome",
         gettext_noop(
-            "“%(value)s” is not a way a hand of %(variant)s ends at this table; tap one of "
+            "That result is not a way a hand of %(variant)s ends at this table; tap one of "
             "the results shown."
         ),
         {"value": shown(code), "variant": rules.label},
@@ -169,16 +282,19 @@ def outcome_hand(
     outcome: Outcome,
     *,
     dealer: int,
+    facts: Facts | None = None,
     maker: int | None = None,
     lone_maker: int | None = None,
     benny: bool = False,
 ) -> dict[str, object]:
-    """The hand, in the engine's JSON shape, that `outcome` stands for.
+    """The hand, in the engine's JSON shape, that `outcome` stands for, with the facts
+    the scorer told (`facts`, or the older keywords).
 
     A detail the outcome needs and is not given raises EngineError("detail_needed");
     whether the hand is legal is `check_hand`'s call, as for any hand.
     """
-    given = {MAKER: maker, LONE_MAKER: lone_maker}
+    facts = facts or Facts(maker=maker, lone_maker=lone_maker, benny=benny)
+    given = {MAKER: facts.maker, LONE_MAKER: facts.lone_maker}
     missing = [detail for detail in outcome.needs if given.get(detail) is None]
     if missing:
         raise EngineError(
@@ -186,12 +302,12 @@ def outcome_hand(
             gettext_noop("For this result, say %(details)s."),
             {"details": " / ".join(DETAIL_QUESTIONS[d] for d in missing)},
         )
-    turn_up = {"turn_up": "BENNY"} if benny else {}
+    turn_up = {"turn_up": "BENNY"} if facts.benny else {}
     if outcome.kind == PASSED:
         return {"passed": True, "dealer": dealer, **turn_up}
     alone = [outcome.lone] if outcome.lone is not None else []
-    if lone_maker is not None and LONE_MAKER in outcome.needs:
-        alone.append(lone_maker)
+    if facts.lone_maker is not None and LONE_MAKER in outcome.needs:
+        alone.append(facts.lone_maker)
     hand: dict[str, object] = {
         "dealer": dealer,
         "makers": outcome.makers,
@@ -199,8 +315,10 @@ def outcome_hand(
         "result": _RESULT[outcome.kind],
         **turn_up,
     }
-    if maker is not None and MAKER in outcome.needs:
-        hand["maker"] = maker
+    if facts.maker is not None:
+        hand["maker"] = facts.maker
+    if facts.round is not None:
+        hand["round"] = facts.round
     return hand
 
 
@@ -219,16 +337,6 @@ def offered(rules: RuleSet, dealer: int) -> tuple[Outcome, ...]:
 
 
 def _some_legal(rules: RuleSet, outcome: Outcome, dealer: int) -> bool:
-    makers = detail_choices(rules, outcome, MAKER) if MAKER in outcome.needs else (None,)
-    lone = detail_choices(rules, outcome, LONE_MAKER) if LONE_MAKER in outcome.needs else (None,)
-    for maker in makers:
-        for lone_maker in lone:
-            hand = parse_hand(
-                outcome_hand(rules, outcome, dealer=dealer, maker=maker, lone_maker=lone_maker)
-            )
-            try:
-                check_hand(rules, hand)
-            except EngineError:
-                continue
-            return True
-    return False
+    return any(
+        _legal(rules, outcome, dealer, f) for f in _possible(rules, outcome, dealer, Facts())
+    )

@@ -33,6 +33,49 @@
   document.addEventListener('htmx:beforeRequest', function (event) { busy(event, true); });
   document.addEventListener('htmx:afterRequest', function (event) { busy(event, false); });
 
+  // The score stays at the top of the screen: whatever the page jumps to (#entry,
+  // #confirm, a refusal) must land below it, not under it.
+  function stickyBottom() {
+    var sticky = document.querySelector('.scoring-sticky');
+    return sticky ? sticky.getBoundingClientRect().bottom + 8 : 0;
+  }
+  function keepClearOfSticky() {
+    var sticky = document.querySelector('.scoring-sticky');
+    if (sticky) {
+      document.documentElement.style.scrollPaddingTop = (sticky.offsetHeight + 8) + 'px';
+    }
+  }
+  function bringBelowSticky(element) {
+    var top = element.getBoundingClientRect().top;
+    var bottom = stickyBottom();
+    if (top < bottom || top > window.innerHeight - 40) {
+      window.scrollBy(0, top - bottom);
+    }
+  }
+  // A refused hand comes back with its reason at the top of the form (or by the
+  // field at fault): that is what the scorer must read first.
+  function showRefusal() {
+    var entry = document.getElementById('entry');
+    var reason = entry && entry.querySelector('.scoring-refusal, .errorlist');
+    if (reason) { bringBelowSticky(reason); return true; }
+    return false;
+  }
+  // After the last hand the confirmation sits above the hands: bring it into view.
+  function showConfirm() {
+    var confirm = document.getElementById('confirm');
+    if (confirm && !document.getElementById('entry')) { bringBelowSticky(confirm); return true; }
+    return false;
+  }
+  function placeOnLoad() {
+    keepClearOfSticky();
+    if (showRefusal()) { return; }
+    var target = location.hash && document.getElementById(location.hash.slice(1));
+    if (target) { bringBelowSticky(target); }
+  }
+  if (document.readyState === 'complete') { placeOnLoad(); } else {
+    window.addEventListener('load', placeOnLoad);
+  }
+
   // After a tap low on the page the next hand's first buttons would sit under the
   // score that stays in view: bring the top of the hand's buttons back just below it,
   // so every hand starts from the same place on the phone.
@@ -44,10 +87,11 @@
   document.addEventListener('htmx:afterSettle', function () {
     if (!tapped) { return; }
     tapped = false;
+    keepClearOfSticky();
+    if (showConfirm()) { return; }
     var entry = document.getElementById('entry');
-    var sticky = document.querySelector('.scoring-sticky');
-    if (!entry || !sticky) { return; }
-    var hidden = sticky.getBoundingClientRect().bottom + 8 - entry.getBoundingClientRect().top;
+    if (!entry) { return; }
+    var hidden = stickyBottom() - entry.getBoundingClientRect().top;
     if (hidden > 0) { window.scrollBy(0, -hidden); }
   });
   if (window.htmx) {

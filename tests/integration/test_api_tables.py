@@ -264,7 +264,7 @@ def test_a_wrong_dealer_names_the_players(db):
     )
     assert response.json()["error"] == "wrong_dealer"
     assert response.json()["message"] == (
-        "Hand 2: The deal passes to the left: the dealer should be seat Bob, not Cat."
+        "Hand 2: The deal passes to the left: Bob deals this hand, not Cat."
     )
 
 

@@ -128,17 +128,85 @@ def test_stick_the_dealer_offers_no_passed_hand_and_refuses_one_by_name(client, 
     assert "is not a way a hand of North American Euchre ends" in response.content.decode()
 
 
-def test_the_benny_turned_up_is_one_box_and_the_rule_refuses_the_other_side(client, db):
-    table, seats = seated_table(variant=Tournament.Variant.BRITISH)
+def answer(client, table, asked, name, value):
+    """Taps one answer of the question the page asked."""
+    body = asked.content.decode()
+    step = body[body.index('class="scoring-detail"') :]
+    step = step[: step.index("</form>")]
+    hidden = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', step))
+    return client.post(page(table), {**hidden, **form_values(step), name: value})
+
+
+def test_the_benny_is_asked_only_where_the_result_needs_it(client, db):
+    table, seats = seated_table(
+        variant=Tournament.Variant.BRITISH, options={"no_loner_after_pass": True}
+    )
     as_scorer(client, table, seats[0])
     html = client.get(page(table)).content.decode()
-    assert "The Benny was turned up" in html
-    refused = tap(client, table, "made:1", html=html, benny="on")
+    assert "Benny" not in html  # no box on every hand
+    # Bob, on the dealer's left, defended alone: he had passed, unless the Benny turned
+    # up and nobody bid. The page asks that, and only that.
+    assert "lone_euchre:0:1" in buttons(html)
+    asked = tap(client, table, "lone_euchre:0:1", html=html)
+    assert asked.status_code == 200
+    assert "Was the Benny turned up?" in asked.content.decode() and stored_hands(table) == []
+    assert answer(client, table, asked, "benny", "yes").status_code == 302
+    assert stored_hands(table) == [
+        {"dealer": 0, "makers": 0, "alone": [1], "result": "euchred", "turn_up": "BENNY"}
+    ]
+    # Any other hand is one tap, no question.
+    assert tap(client, table, "made:0").status_code == 302
+    assert len(stored_hands(table)) == 2
+
+
+def test_no_benny_refuses_the_lone_defender_by_the_pass_rule(client, db):
+    table, seats = seated_table(
+        variant=Tournament.Variant.BRITISH, options={"no_loner_after_pass": True}
+    )
+    as_scorer(client, table, seats[0])
+    asked = tap(client, table, "lone_euchre:0:1")
+    refused = answer(client, table, asked, "benny", "no")
     assert refused.status_code == 400
-    assert "When the Benny is turned up the dealer names trump" in refused.content.decode()
+    body = refused.content.decode()
+    assert "Bob passed in the round trump was made, so cannot go alone." in body
+    assert "dealer's partner" not in body
     assert stored_hands(table) == []
-    tap(client, table, "made:0", benny="on")
-    assert stored_hands(table)[0]["turn_up"] == "BENNY"
+
+
+def test_the_canadian_loner_asks_who_named_trump_and_in_which_round(client, db):
+    table, seats = seated_table(options={"dealer_partner_alone": True})
+    as_scorer(client, table, seats[0])
+    asked = tap(client, table, "made:0")  # Ann deals; her side made it, nobody alone
+    body = asked.content.decode()
+    assert "Who named trump?" in body and stored_hands(table) == []
+    assert "Cat ordered up the turn-up (round 1)" in body
+    assert "Cat named another suit (round 2)" in body
+    refused = answer(client, table, asked, "bidding", "2:1")
+    assert refused.status_code == 400
+    assert "The dealer&#x27;s partner may order up the turn-up only by going alone." in (
+        refused.content.decode()
+    )
+    assert stored_hands(table) == []
+    asked = tap(client, table, "made:0")
+    assert answer(client, table, asked, "bidding", "2:2").status_code == 302
+    assert stored_hands(table) == [
+        {"dealer": 0, "makers": 0, "maker": 2, "round": 2, "alone": [], "result": "made"}
+    ]
+    # The other side's hand cannot break the rule: one tap.
+    assert tap(client, table, "made:0").status_code == 302
+
+
+def test_no_loner_after_a_pass_asks_who_named_trump_for_a_lone_maker(client, db):
+    table, seats = seated_table(options={"no_loner_after_pass": True})
+    as_scorer(client, table, seats[0])
+    asked = tap(client, table, "lone_march:0:2")  # Cat alone; Ann deals
+    assert "Who named trump?" in asked.content.decode()
+    refused = answer(client, table, asked, "bidding", "0")  # Ann named it: Cat had passed
+    assert refused.status_code == 400
+    assert "Hand 1: Cat passed in the round trump was made" in refused.content.decode()
+    asked = tap(client, table, "lone_march:0:2")
+    assert answer(client, table, asked, "bidding", "2").status_code == 302
+    assert stored_hands(table)[0]["maker"] == 2
 
 
 def test_no_loner_after_a_pass_asks_who_named_trump_for_a_lone_defender(client, db):

@@ -248,3 +248,25 @@ def test_unknown_option_flag_exits_2():
 def test_bad_option_flag_exits_2():
     assert run("", "--option", "target=12").returncode == 2
     assert run("", "--option", "target").returncode == 2
+
+
+def test_a_hand_told_by_its_outcome_needs_turn_up_where_only_the_benny_makes_it_legal():
+    # British, no loner after a pass: the dealer's left defends alone. Without bidding
+    # (the Benny turned up, seed 003) that is legal; after any bidding he had passed.
+    lone_defender = {"dealer": 0, "makers": 0, "alone": [1], "result": "euchred"}
+    result = run(
+        lines(lone_defender, {**lone_defender, "turn_up": "BENNY"}),
+        "--variant",
+        "british",
+        "--option",
+        "no_loner_after_pass=true",
+    )
+    assert result.returncode == 0, result.stderr
+    refused, accepted = answers(result)
+    # The rule every bidding breaks is named, not the dealer's partner's loner.
+    assert refused == {
+        "ok": False,
+        "error": "loner_passed",
+        "message": "Seat 1 passed in the round trump was made, so cannot go alone.",
+    }
+    assert accepted == {"ok": True, "points": [0, 4, 0, 4]}

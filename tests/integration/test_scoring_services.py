@@ -154,7 +154,7 @@ def test_a_wrong_dealer_is_named_by_the_players_name(db):
     with pytest.raises(RuleBroken) as caught:
         submit(table, seats[0], [hand(0, 1, 3), hand(2, 1, 3)])
     assert caught.value.code == "wrong_dealer"
-    assert "should be seat Bob, not Cat" in caught.value.message
+    assert "Bob deals this hand, not Cat" in caught.value.message
     assert caught.value.message.startswith("Hand 2:")
 
 
@@ -524,7 +524,7 @@ def test_rule_messages_are_translated_from_the_engines_template(db, monkeypatch)
     from scoring import messages
 
     translated = {
-        "The deal passes to the left: the dealer should be seat %(expected)s, not "
+        "The deal passes to the left: %(expected)s deals this hand, not "
         "%(dealer)s.": "Il mazzo passa a sinistra: doveva dare %(expected)s, non %(dealer)s.",
         "Hand %(hand)s: %(problem)s": "Mano %(hand)s: %(problem)s",
     }

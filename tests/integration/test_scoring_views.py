@@ -92,7 +92,7 @@ def test_a_refused_hand_names_the_rule_keeps_the_form_and_stores_nothing(client,
         {**hand_post(0, 1, 2, trump="spades", turn_up_rank="9", turn_up_suit="hearts"), **values},
     )
     html = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 400  # refused, as the API and one-tap refuse it
     assert "In round 1 trump is the turn-up&#x27;s suit (hearts), not spades." in html
     assert '<option value="9" selected>' in html
     assert re.search(r'name="turn_up_suit" value="hearts"[^>]*checked', html)

@@ -81,7 +81,7 @@ def test_a_typed_c_in_italian_or_portuguese_is_refused_naming_both_suits(
         page(table), {**hand_post(0, 1, 3, trump="clubs"), "turn_up": "9C", **form_values(html)}
     )
     shown = response.content.decode()
-    assert response.status_code == 200
+    assert response.status_code == 400
     # Both readings are named, so the scorer sees why their C was not taken.
     error = re.search(r'class="errorlist"[^>]*>(.*?)</ul>', shown, re.S).group(1)
     # In the reader's words: the letter and both suits it could be.

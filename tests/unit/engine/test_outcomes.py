@@ -12,9 +12,12 @@ from hypothesis import strategies as st
 from scoring.engine import (
     VARIANTS,
     EngineError,
+    Facts,
+    detail_answers,
     detail_choices,
     find_outcome,
     hand_details,
+    next_detail,
     offered,
     outcome_hand,
     outcomes,
@@ -25,6 +28,7 @@ from scoring.engine import (
     table_figures,
 )
 from scoring.engine.outcomes import (
+    BENNY,
     EUCHRED,
     LONE_EUCHRE,
     LONE_MAKER,
@@ -55,7 +59,8 @@ def rules_with_options(draw):
 
 
 def _every_detail_choice(rules, outcome):
-    makers = detail_choices(rules, outcome, MAKER) if MAKER in outcome.needs else (None,)
+    # Who named trump is asked where a rule turns on it: every answer, and none.
+    makers = (None, *detail_choices(rules, outcome, MAKER))
     lone = detail_choices(rules, outcome, LONE_MAKER) if LONE_MAKER in outcome.needs else (None,)
     return itertools.product(makers, lone)
 
@@ -64,10 +69,12 @@ def _every_detail_choice(rules, outcome):
 @given(rules=rules_with_options(), data=st.data())
 def test_every_offered_outcome_is_a_hand_the_engine_accepts_and_scores_as_told(rules, data):
     dealer = data.draw(st.integers(0, rules.players - 1))
-    benny = data.draw(st.booleans()) if hand_details(rules) else False
+    bennies = (False, True) if hand_details(rules) else (False,)
     for outcome in offered(rules, dealer):
         accepted = 0
-        for maker, lone_maker in _every_detail_choice(rules, outcome):
+        for (maker, lone_maker), benny in itertools.product(
+            _every_detail_choice(rules, outcome), bennies
+        ):
             hand = parse_hand(
                 outcome_hand(
                     rules, outcome, dealer=dealer, maker=maker, lone_maker=lone_maker, benny=benny
@@ -85,8 +92,7 @@ def test_every_offered_outcome_is_a_hand_the_engine_accepts_and_scores_as_told(r
                 continue
             accepted += 1
             assert points == outcome.points, outcome
-        if not benny:
-            assert accepted, f"{outcome.code} is offered but no choice of details is legal"
+        assert accepted, f"{outcome.code} is offered but no choice of details is legal"
 
 
 @SETTINGS
@@ -172,21 +178,26 @@ def test_stick_the_dealer_offers_no_passed_hand_and_super_euchre_its_own_tap():
     assert max(find_outcome(rules, "no_trick:0").points) == 4
 
 
-def test_no_loner_after_a_pass_asks_who_named_trump_for_a_lone_defender_only():
+def test_no_loner_after_a_pass_asks_who_named_trump_where_a_loner_may_have_passed():
     rules = rule_set("north-american", {"no_loner_after_pass": True})
-    assert find_outcome(rules, "lone_euchre:0:1").needs == (MAKER,)
-    assert find_outcome(rules, "lone_march:0:2").needs == ()
+    lone_defender = find_outcome(rules, "lone_euchre:0:3")
+    assert next_detail(rules, lone_defender, dealer=0, given=Facts()) == MAKER
+    assert detail_answers(rules, lone_defender, MAKER, dealer=0, given=Facts()) == (
+        Facts(maker=2),
+        Facts(maker=0),
+    )
+    # A lone maker who named trump never passed; their partner's naming it is asked.
+    assert next_detail(rules, find_outcome(rules, "lone_march:0:2"), dealer=0, given=Facts())
+    assert not next_detail(rules, find_outcome(rules, "lone_march:1:3"), dealer=0, given=Facts())
+    assert not next_detail(rules, find_outcome(rules, "made:0"), dealer=0, given=Facts())
     # The dealer's left bids first: as a defender they always passed.
     codes = {o.code for o in offered(rules, dealer=0)}
     assert "lone_euchre:0:1" not in codes and "lone_euchre:0:3" in codes
-    with pytest.raises(EngineError) as caught:
-        outcome_hand(rules, find_outcome(rules, "lone_euchre:0:3"), dealer=0)
-    assert caught.value.code == "detail_needed"
     # Seat 2 named trump after seat 1 passed, so seat 3 had not bid: alone is fine.
-    ok = outcome_hand(rules, find_outcome(rules, "lone_euchre:0:3"), dealer=0, maker=2)
+    ok = outcome_hand(rules, lone_defender, dealer=0, maker=2)
     assert score_hand(rules, parse_hand(ok)) == (0, 4, 0, 4)
     # Dealt by seat 1, seats 2 and 3 bid before seat 0 named trump: 3 had passed.
-    refused = outcome_hand(rules, find_outcome(rules, "lone_euchre:0:3"), dealer=1, maker=0)
+    refused = outcome_hand(rules, lone_defender, dealer=1, maker=0)
     with pytest.raises(EngineError) as caught:
         score_hand(rules, parse_hand(refused))
     assert caught.value.code == "loner_passed"
@@ -225,12 +236,49 @@ def test_the_benny_turned_up_lets_only_the_dealers_side_make():
     assert hand_details(rule_set("north-american")) == ()
 
 
-def test_the_canadian_loner_never_refuses_an_outcome():
-    # The dealer's partner who orders up must go alone, but the dealer could always have
-    # been the one to name trump: no outcome is ruled out, so nothing is asked.
+def test_the_canadian_loner_asks_who_named_trump_where_the_dealers_side_makes():
     rules = rule_set("north-american", {"dealer_partner_alone": True})
-    assert all(not o.needs for o in outcomes(rules))
+    made = find_outcome(rules, "made:0")
+    assert next_detail(rules, made, dealer=0, given=Facts()) == MAKER
+    # The round matters for the dealer's partner only: ordering up needs going alone.
+    assert detail_answers(rules, made, MAKER, dealer=0, given=Facts()) == (
+        Facts(maker=2, round=1),
+        Facts(maker=2, round=2),
+        Facts(maker=0),
+    )
+    ordered_up = outcome_hand(rules, made, dealer=0, facts=Facts(maker=2, round=1))
+    with pytest.raises(EngineError) as caught:
+        score_hand(rules, parse_hand(ordered_up))
+    assert caught.value.code == "dealer_partner_must_go_alone"
+    named = outcome_hand(rules, made, dealer=0, facts=Facts(maker=2, round=2))
+    assert score_hand(rules, parse_hand(named)) == (1, 0, 1, 0)
+    # The other side, or a lone march by the partner, cannot break it: nothing asked.
+    for code in ("made:1", "lone_march:0:2", "lone_march:1:1"):
+        assert next_detail(rules, find_outcome(rules, code), dealer=0, given=Facts()) is None
     assert len(offered(rules, 0)) == len(outcomes(rules))
+
+
+def test_a_lone_defender_legal_only_after_the_benny_asks_for_it_and_nothing_else():
+    # Seed 003 (British): the Benny turned up makes the dealer the maker at once, with
+    # no bidding; without it the dealer's left has passed before the dealer's side made.
+    rules = rule_set("british", {"no_loner_after_pass": True})
+    lone = find_outcome(rules, "lone_euchre:0:1")
+    assert lone in offered(rules, 0)
+    assert next_detail(rules, lone, dealer=0, given=Facts()) == BENNY
+    assert next_detail(rules, lone, dealer=0, given=Facts(benny=True)) is None
+    assert next_detail(rules, lone, dealer=0, given=Facts(benny=False)) is None
+    with_benny = outcome_hand(rules, lone, dealer=0, facts=Facts(benny=True))
+    assert score_hand(rules, parse_hand(with_benny)) == (0, 4, 0, 4)
+    without = outcome_hand(rules, lone, dealer=0, facts=Facts(benny=False))
+    with pytest.raises(EngineError) as caught:
+        score_hand(rules, parse_hand(without))
+    # The rule every bidding breaks, not the Canadian loner only one of them does.
+    assert caught.value.code == "loner_passed"
+    assert caught.value.message == "Seat 1 passed in the round trump was made, so cannot go alone."
+    # Nowhere else is the Benny asked: not where it would only refuse the hand.
+    for outcome in offered(rules, 0):
+        if outcome != lone:
+            assert next_detail(rules, outcome, dealer=0, given=Facts()) != BENNY, outcome
 
 
 @pytest.mark.parametrize("code", ["", "made", "made:2", "made:0:1", "lone_march:0:1", 7, None])
