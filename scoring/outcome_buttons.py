@@ -123,7 +123,10 @@ def detail_question(
         return DetailQuestion(
             name="benny",
             question=_("Was the Benny turned up?"),
-            choices=(("yes", _("Yes: the Benny was turned up")), ("no", _("No"))),
+            choices=(
+                ("yes", _("Yes: the Benny was turned up")),
+                ("no", pgettext("answer to a yes or no question", "No")),
+            ),
         )
     if detail == LONE_MAKER:
         return DetailQuestion(
