@@ -141,7 +141,7 @@ def test_a_lone_defender_who_passed_is_refused_in_place_and_fixed(phone_page, sc
     expect(page.locator(".scoring-detail legend")).to_have_text("Who named trump?")
     screenshot(page, "one-tap-detail-question-phone")
     page.locator('.scoring-detail button[value="3"]').click()  # Dan: Cat had passed
-    expect(page.locator(".scoring-outcomes .error")).to_contain_text(
+    expect(page.locator(".scoring-saved.error")).to_contain_text(
         "Hand 1: Cat passed in the round trump was made, so cannot go alone."
     )
     screenshot(page, "one-tap-refused-phone")

@@ -44,7 +44,7 @@ def test_the_page_offers_one_button_per_result_with_names_and_points(client, db)
     assert "+2 to Bob &amp; Dan" in html and "Everyone passed" in html
     assert len(buttons(html)) == 15
     assert 'name="maker"' not in html  # no detailed form
-    assert "Dealer: <strong>Ann</strong>" in html
+    assert "Dealer: <strong data-dealer-now>Ann</strong>" in html
 
 
 def test_one_tap_stores_the_outcome_and_the_page_comes_back_with_the_score(client, db):
@@ -57,7 +57,7 @@ def test_one_tap_stores_the_outcome_and_the_page_comes_back_with_the_score(clien
     assert "Hand 1 saved." in html
     assert re.search(r'data-side="1">2<', html)
     assert "Ann dealt; Bob &amp; Dan named trump: march" in html
-    assert "Dealer: <strong>Bob</strong>" in html  # the deal passed left
+    assert "Dealer: <strong data-dealer-now>Bob</strong>" in html  # the deal passed left
 
 
 def test_an_htmx_tap_answers_the_page_without_a_redirect(client, db):
