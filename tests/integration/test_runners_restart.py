@@ -158,7 +158,9 @@ def test_make_run_starts_a_killed_worker_again_and_the_site_stays_up(tmp_path):
 
 
 @pytest.mark.services
-def test_make_serve_starts_a_killed_worker_again_and_the_site_stays_up(redis_url, tmp_path):
+def test_make_serve_starts_a_killed_worker_again_and_the_site_stays_up(
+    redis_url, tmp_path, production_reuse
+):
     database_url = os.environ.get("DATABASE_URL", "")
     if not database_url.startswith(("postgres://", "postgresql://")):
         missing_service("needs PostgreSQL: set DATABASE_URL=postgres://...")
@@ -171,6 +173,7 @@ def test_make_serve_starts_a_killed_worker_again_and_the_site_stays_up(redis_url
         extra_env={"STATIC_COMPRESS": "0"},
         under_make_serve=True,
         ready_timeout=120,
+        **production_reuse,
     ) as prod:
         runner = prod.processes["serve"]
         kill_worker_while_web_answers(runner.pid, f"{prod.base_url}/healthz", prod.logs["serve"])
