@@ -78,7 +78,7 @@ def celery_worker_session(redis_url, django_db_setup, django_db_blocker):
 
 
 @pytest.fixture(scope="session")
-def production_reuse(redis_url, tmp_path_factory):
+def production_reuse(tmp_path_factory):
     """What this process's production sets share: `production_set(**production_reuse)`.
 
     A database migrated once from nothing under the production settings, which each set
@@ -91,7 +91,9 @@ def production_reuse(redis_url, tmp_path_factory):
         missing_service("needs PostgreSQL: set DATABASE_URL=postgres://...")
     from tools.production_set import migrated_template
 
-    with migrated_template(database_url=database_url, broker_url=redis_url) as template:
+    # migrate sends no task: any broker address will do (the production settings ask one).
+    broker_url = os.environ.get("CELERY_BROKER_URL") or "redis://127.0.0.1:6379/0"
+    with migrated_template(database_url=database_url, broker_url=broker_url) as template:
         yield {"template": template, "static_root": tmp_path_factory.mktemp("static")}
 
 
