@@ -4,7 +4,7 @@ tournaments/access.py declares: a role it names is let in, any other is refused.
 No answer shows a reader a link or card code it does not already hold: strangers none,
 a table's link no seat's link or code, a seat's link only its own.
 
-One night is set up for the whole module (a teams event with its rotation, round 1 in
+One night is set up for the module (a teams event with its rotation, round 1 in
 play, a co-organiser, a season, a finished printout); each request runs in a savepoint
 rolled back after it, so a removal or a sign-out changes nothing for the next one.
 What "let in" means is access.py's docstring.
@@ -29,8 +29,10 @@ from tournaments import access, services
 from tournaments.card_links import card_token
 from tournaments.models import PlanningJob, PrintJob, Round, Seat, Table, Tournament
 
-# One night for the whole module: its tests run one after another in one process.
-pytestmark = pytest.mark.xdist_group("access_matrix")
+# The routes' tests come in two groups, each run one after another in one process
+# (pytest-xdist --dist loadgroup), which sets up the module's night once for it: in one
+# group they made a chain of three minutes on one process.
+GROUPS = 2
 
 # A well-formed token that no table, seat or card has: what a role without the link tries.
 NO_SUCH_TOKEN = "no-such-link-0000000000"
@@ -296,7 +298,15 @@ def test_every_route_is_declared_and_every_declaration_is_a_route():
 # Marked so that the test database is set up; each test then runs in a savepoint of
 # the module's transaction, which `night` opened.
 @pytest.mark.django_db
-@pytest.mark.parametrize("route", ROUTES, ids=[route.key for route in ROUTES])
+@pytest.mark.parametrize(
+    "route",
+    [
+        pytest.param(
+            route, id=route.key, marks=pytest.mark.xdist_group(f"access_matrix-{i % GROUPS}")
+        )
+        for i, route in enumerate(ROUTES)
+    ],
+)
 def test_each_role_is_let_in_exactly_where_declared(night, route):
     declared = access.declared(route.key)
     if declared is None:

@@ -32,7 +32,9 @@ def end_connections(database_url: str) -> int:
     return len(ended)
 
 
-def test_the_first_requests_after_a_database_restart_are_never_a_500(redis_url, tmp_path):
+def test_the_first_requests_after_a_database_restart_are_never_a_500(
+    redis_url, tmp_path, production_reuse
+):
     database_url = os.environ.get("DATABASE_URL", "")
     if not database_url.startswith(("postgres://", "postgresql://")):
         missing_service("needs PostgreSQL: set DATABASE_URL=postgres://...")
@@ -43,6 +45,7 @@ def test_the_first_requests_after_a_database_restart_are_never_a_500(redis_url, 
         web_workers=WEB_WORKERS,
         worker_concurrency=1,
         extra_env={"STATIC_COMPRESS": "0"},
+        **production_reuse,
     ) as prod:
         prod.create_user("organiser", PASSWORD)
         organiser = Visitor(prod.base_url)

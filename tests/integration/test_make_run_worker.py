@@ -76,12 +76,10 @@ def manage_with(env: dict[str, str]):
     return manage
 
 
-def test_a_print_job_is_queued_and_built_by_the_make_run_worker(tmp_path):
+def test_a_print_job_is_queued_and_built_by_the_make_run_worker(tmp_path, demo_database):
+    # demo_database: the site as `make run` leaves it after migrate and load_demo.
     env = make_run_env(tmp_path)
     manage = manage_with(env)
-
-    manage("migrate", "--noinput", "--verbosity", "0")
-    manage("load_demo")
     # Logs share stdout (one JSON line each): the answer is the last line.
     job_id, status = manage("shell", "--no-imports", "-c", ASK).splitlines()[-1].split()
     # Queued for the worker, not rendered in the asking process.
@@ -102,7 +100,7 @@ def test_a_print_job_is_queued_and_built_by_the_make_run_worker(tmp_path):
             job = look(str(tmp_path / "db.sqlite3"), job_id)
             if job["status"] in ("done", "failed"):
                 break
-            time.sleep(0.5)
+            time.sleep(0.1)
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(worker.pid, signal.SIGTERM)

@@ -26,7 +26,7 @@ PASSWORD = "a-long-organiser-password"
 
 
 @pytest.fixture(scope="module")
-def prod(redis_url, tmp_path_factory):
+def prod(redis_url, tmp_path_factory, production_reuse):
     database_url = os.environ.get("DATABASE_URL", "")
     if not database_url.startswith(("postgres://", "postgresql://")):
         missing_service("needs PostgreSQL: set DATABASE_URL=postgres://...")
@@ -38,6 +38,7 @@ def prod(redis_url, tmp_path_factory):
         worker_concurrency=2,
         # Hashed names as in production; compressing them would add a minute.
         extra_env={"STATIC_COMPRESS": "0"},
+        **production_reuse,
     ) as running:
         running.create_user("organiser", PASSWORD)
         yield running

@@ -102,13 +102,11 @@ def stop(process: subprocess.Popen) -> None:
         process.wait()
 
 
-def test_make_run_starts_a_killed_worker_again_and_the_site_stays_up(tmp_path):
+def test_make_run_starts_a_killed_worker_again_and_the_site_stays_up(tmp_path, demo_database):
+    # demo_database: the site as `make run` leaves it after migrate and load_demo.
     host = f"127.0.0.1:{free_port()}"
     env = make_run_env(tmp_path, HOST=host, PYTHONUNBUFFERED="1", EUCHRE_RUN_MARK=str(tmp_path))
     manage = manage_with(env)
-
-    manage("migrate", "--noinput", "--verbosity", "0")
-    manage("load_demo")
     log = tmp_path / "run.log"
     with log.open("wb") as out:
         # The runner as the Makefile's `run` target starts it.
@@ -158,7 +156,9 @@ def test_make_run_starts_a_killed_worker_again_and_the_site_stays_up(tmp_path):
 
 
 @pytest.mark.services
-def test_make_serve_starts_a_killed_worker_again_and_the_site_stays_up(redis_url, tmp_path):
+def test_make_serve_starts_a_killed_worker_again_and_the_site_stays_up(
+    redis_url, tmp_path, production_reuse
+):
     database_url = os.environ.get("DATABASE_URL", "")
     if not database_url.startswith(("postgres://", "postgresql://")):
         missing_service("needs PostgreSQL: set DATABASE_URL=postgres://...")
@@ -171,6 +171,7 @@ def test_make_serve_starts_a_killed_worker_again_and_the_site_stays_up(redis_url
         extra_env={"STATIC_COMPRESS": "0"},
         under_make_serve=True,
         ready_timeout=120,
+        **production_reuse,
     ) as prod:
         runner = prod.processes["serve"]
         kill_worker_while_web_answers(runner.pid, f"{prod.base_url}/healthz", prod.logs["serve"])

@@ -109,7 +109,7 @@ def own_redis(tmp_path):
     redis.stop()
 
 
-def test_the_worker_lives_through_a_redis_restart_mid_render(own_redis, tmp_path):
+def test_the_worker_lives_through_a_redis_restart_mid_render(own_redis, tmp_path, production_reuse):
     database_url = os.environ.get("DATABASE_URL", "")
     if not database_url.startswith(("postgres://", "postgresql://")):
         missing_service("needs PostgreSQL: set DATABASE_URL=postgres://...")
@@ -120,6 +120,7 @@ def test_the_worker_lives_through_a_redis_restart_mid_render(own_redis, tmp_path
         web_workers=1,
         worker_concurrency=1,
         extra_env={"STATIC_COMPRESS": "0"},
+        **production_reuse,
     ) as prod:
         worker = prod.processes["worker"]
 
