@@ -445,7 +445,7 @@ def _confirm_as_opponent(page, table_url: str, code: str) -> None:
     """An opponent opens the table's link on their own phone and types their card's code."""
     page.goto(table_url)
     # The scorer's seat link proved their side, so one code of the other side confirms.
-    page.locator('#confirm input[name="code"]').fill(code)
+    page.locator('#confirm form.scoring-code input[name="code"]').fill(code)
     expect(page.locator("#confirm input[name='code_2']")).to_have_count(0)
     page.get_by_role("button", name="Confirm this result").click()
     expect(page.get_by_text("Result confirmed. Thank you!")).to_be_visible()
