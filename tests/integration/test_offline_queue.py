@@ -9,9 +9,9 @@ import re
 from html import unescape
 
 from scoring.models import ResultChange, TableResult
-from tournaments.models import Tournament
 from tests.integration.test_scoring_services import hand, seated_table
 from tests.integration.test_scoring_views import as_scorer, hand_post, page
+from tournaments.models import Tournament
 
 QUEUED = {"HTTP_X_HAND_QUEUE": "1"}
 
