@@ -21,6 +21,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import JsonResponse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.engine import EngineError, offered, outcomes, parse_hand
@@ -170,10 +171,26 @@ def queue_facts(summary: selectors.TableSummary, *, by_outcome: bool) -> dict:
 _MOST_QUESTIONS = 4
 
 
+# The trees of the tables seen lately: they hang on the rules, the names and the
+# language alone, not on the hands, and the engine takes a moment to work them out
+# (a six-handed table's, a fifth of a second), too long for every tap's page.
+_SEEN_TREES: dict[tuple, dict] = {}
+_MOST_TREES = 64
+
+
 def _questions(summary: selectors.TableSummary) -> dict:
     """For each dealer, the questions each offered result asks before it can be stored,
     as a tree: the one the server would ask on the tap, then, for each answer, the one
     it would ask on that answer's post (None when it would store the hand)."""
+    key = (summary.rules, tuple(summary.names), get_language())
+    if key not in _SEEN_TREES:
+        if len(_SEEN_TREES) >= _MOST_TREES:
+            _SEEN_TREES.clear()
+        _SEEN_TREES[key] = _work_out_questions(summary)
+    return _SEEN_TREES[key]
+
+
+def _work_out_questions(summary: selectors.TableSummary) -> dict:
     questions: dict = {}
     for dealer in summary.rules.seats:
         asked = {

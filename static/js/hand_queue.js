@@ -499,6 +499,8 @@
     var state = present();
     var code = data.get('outcome');
     if (data.get('action') !== 'outcome' || !code || !known || !known.questions || !state) { return null; }
+    // A stored hand being changed has its own dealer, not the next one: the server asks.
+    if (data.get('hand_number')) { return null; }
     var node = (known.questions[String(state.dealer)] || {})[code] || null;
     while (node && data.has(node.name)) {
       var said = data.get(node.name);
