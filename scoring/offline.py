@@ -21,6 +21,7 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import JsonResponse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring.engine import EngineError, offered, outcomes, parse_hand
@@ -31,6 +32,7 @@ from tournaments.models import Table, Tournament
 from . import selectors
 from .forms import HandForm, OutcomeForm
 from .models import ResultChange, TableResult
+from .outcome_buttons import detail_question
 
 QUEUE_HEADER = "X-Hand-Queue"
 
@@ -54,10 +56,17 @@ def queued_answer(request, table: Table, forms: dict) -> JsonResponse:
     if change is not None:
         # The success message stays for the page the phone shows next.
         return JsonResponse({"stored": True, "version": change.version, "current": current})
-    errors = [*_form_errors(forms), *errors] or [
+    # A tap kept without the answer a rule needs (a page older than its questions):
+    # the server asked instead of storing; say which answer is missing.
+    asking = forms.get("asking")
+    question = str(asking["question"].question) if asking else None
+    missing = [_("This hand needs one more answer: %(question)s") % {"question": question}]
+    errors = [*(missing if question else []), *_form_errors(forms), *errors] or [
         _("This hand was not stored. Check it and enter it again.")
     ]
     answer: dict = {"stored": False, "current": current, "errors": errors}
+    if question:
+        answer["question"] = question
     if str(current) != request.POST.get("version", ""):
         repeat = _repeat_of_last(request, selectors.table_summary(table))
         if repeat is not None:
@@ -103,8 +112,10 @@ def _posted_hand(request, summary: selectors.TableSummary) -> dict | None:
         if action == "outcome":
             form = OutcomeForm(request.POST, summary=summary)
             dealer = form.data.get("dealer", "")
-            if not form.is_valid() or form.missing_details() or not str(dealer).isdigit():
+            if not form.is_valid() or not str(dealer).isdigit():
                 return None
+            if form.next_detail(dealer=int(dealer)) is not None:
+                return None  # not a whole hand: a question was still to answer
             return form.to_hand(dealer=int(dealer))
         if action == "hand":
             hand_form = HandForm(request.POST, summary=summary)
@@ -151,7 +162,73 @@ def queue_facts(summary: selectors.TableSummary, *, by_outcome: bool) -> dict:
             str(dealer): [outcome.code for outcome in offered(rules, dealer)]
             for dealer in rules.seats
         }
+        facts["questions"] = _questions(summary)
     return facts
+
+
+# More questions than any rule asks of one tap (who named trump, which maker went
+# alone, the Benny): a bound, so that a tree can never run on.
+_MOST_QUESTIONS = 4
+
+
+# The trees of the tables seen lately: they hang on the rules, the names and the
+# language alone, not on the hands, and the engine takes a moment to work them out
+# (a six-handed table's, a fifth of a second), too long for every tap's page.
+_SEEN_TREES: dict[tuple, dict] = {}
+_MOST_TREES = 64
+
+
+def _questions(summary: selectors.TableSummary) -> dict:
+    """For each dealer, the questions each offered result asks before it can be stored,
+    as a tree: the one the server would ask on the tap, then, for each answer, the one
+    it would ask on that answer's post (None when it would store the hand)."""
+    key = (summary.rules, tuple(summary.names), get_language())
+    if key not in _SEEN_TREES:
+        if len(_SEEN_TREES) >= _MOST_TREES:
+            _SEEN_TREES.clear()
+        _SEEN_TREES[key] = _work_out_questions(summary)
+    return _SEEN_TREES[key]
+
+
+def _work_out_questions(summary: selectors.TableSummary) -> dict:
+    questions: dict = {}
+    for dealer in summary.rules.seats:
+        asked = {
+            outcome.code: node
+            for outcome in offered(summary.rules, dealer)
+            if (node := _question_after(summary, outcome.code, dealer, {})) is not None
+        }
+        if asked:
+            questions[str(dealer)] = asked
+    return questions
+
+
+def _question_after(
+    summary: selectors.TableSummary, code: str, dealer: int, answers: dict[str, str]
+) -> dict | None:
+    """The question the one-tap form asks once `answers` are posted with the tap, as the
+    page's own form and the engine decide it online, with its answers' questions."""
+    if len(answers) >= _MOST_QUESTIONS:
+        return None
+    data = {"version": summary.version, "idempotency_key": "-", "outcome": code}
+    form = OutcomeForm({**data, "dealer": dealer, **answers}, summary=summary)
+    detail = form.next_detail(dealer=dealer) if form.is_valid() else None
+    if detail is None:
+        return None
+    outcome, given = form.cleaned_data["outcome"], form.facts()
+    question = detail_question(summary, outcome, detail, dealer=dealer, given=given)
+    return {
+        "name": question.name,
+        "question": question.question,
+        "choices": [
+            {
+                "value": value,
+                "words": words,
+                "next": _question_after(summary, code, dealer, {**answers, question.name: value}),
+            }
+            for value, words in question.choices
+        ],
+    }
 
 
 def _form_errors(forms: dict) -> list[str]:

@@ -16,6 +16,8 @@
 // page carries the engine's answers (the JSON in data-queue-facts: who deals after
 // each seat, each result's points per side and whether it counts, the hands left, the
 // target) and this script only looks them up and adds. The server checks every hand.
+// A result that needs one more answer (who named trump, say) is asked here from the
+// questions the page carries, in the server's words, and kept with the answer's fields.
 //
 // The page never reloads itself: after a send it fetches the table's block and swaps
 // it in. Without a service worker (a plain-http address) an offline reload would find
@@ -205,7 +207,8 @@
       var dealtBy = title.querySelector('.help');
       if (dealtBy) { setText(dealtBy, state.done ? '' : sayWith(gettext('dealt by %(name)s'), { name: name })); }
     }
-    if (entry) { entry.hidden = moved && state.done; }
+    // A question asked here stands in the form's place until it is answered or cancelled.
+    if (entry) { entry.hidden = (moved && state.done) || Boolean(document.querySelector('[data-queue-asking]')); }
     var dealerNow = document.querySelector('[data-dealer-now]');
     if (dealerNow && moved) { setText(dealerNow, name); }
     // The first hand's "First dealer" is asked once: the hands after it follow the deal.
@@ -480,19 +483,102 @@
     event.preventDefault();
     event.stopImmediatePropagation();
     var data = new FormData(form, event.submitter);
+    var question = questionFor(data);
+    if (question) {
+      ask(form, data, question, event.submitter);
+      return;
+    }
+    keepTap(form, data);
+  }, true);
+
+  // The question the server would ask of this tap before storing it, as the page's
+  // queue facts carry it for the dealer of this hand (the answers already in the
+  // tap followed), or null when it asks none.
+  function questionFor(data) {
+    var known = facts();
+    var state = present();
+    var code = data.get('outcome');
+    if (data.get('action') !== 'outcome' || !code || !known || !known.questions || !state) { return null; }
+    // A stored hand being changed has its own dealer, not the next one: the server asks.
+    if (data.get('hand_number')) { return null; }
+    var node = (known.questions[String(state.dealer)] || {})[code] || null;
+    while (node && data.has(node.name)) {
+      var said = data.get(node.name);
+      var answer = node.choices.filter(function (choice) { return choice.value === said; })[0];
+      node = answer ? answer.next : null;
+    }
+    return node;
+  }
+
+  // Asks it in the box the server's question comes in; each answer adds its field,
+  // as its button would post online, and the last one keeps the hand. Cancel drops the tap.
+  function ask(form, data, question, submitter) {
+    var template = document.querySelector('template[data-queue-question]');
+    if (!template) { keepTap(form, data); return; }
+    document.querySelectorAll('[data-queue-asking]').forEach(function (old) { old.remove(); });
+    var box = template.content.firstElementChild.cloneNode(true);
+    var tapped = submitter && submitter.name === 'outcome' ? submitter
+      : form.querySelector('button[name="outcome"][value="' + data.get('outcome') + '"]');
+    if (tapped) {
+      var words = tapped.querySelector('.outcome-words');
+      var points = tapped.querySelector('.outcome-points');
+      box.querySelector('[data-queue-asked-words]').textContent = (words || tapped).textContent;
+      box.querySelector('[data-queue-asked-points]').textContent = points ? points.textContent : '';
+    }
+    var legend = box.querySelector('legend');
+    var choices = box.querySelector('.outcome-buttons');
+    function close() {
+      box.remove();
+      form.hidden = false;
+    }
+    function put(node) {
+      legend.textContent = node.question;
+      choices.textContent = '';
+      node.choices.forEach(function (choice) {
+        var button = document.createElement('button');
+        button.type = 'button';
+        button.name = node.name;
+        button.value = choice.value;
+        button.textContent = choice.words;
+        button.addEventListener('click', function () {
+          data.set(node.name, choice.value);
+          if (choice.next) {
+            put(choice.next);
+            return;
+          }
+          close();
+          keepTap(form, data);
+        });
+        choices.appendChild(button);
+      });
+    }
+    box.querySelector('[data-queue-ask-cancel]').addEventListener('click', close);
+    put(question);
+    form.hidden = true;
+    template.parentNode.insertBefore(box, template);
+    box.scrollIntoView({ block: 'nearest' });
+  }
+
+  function keepTap(form, data) {
     // A second tap on the same hand, before the form is ready for the next, is the
     // same hand: the buttons wait a moment after the form is reset.
     var buttons = form.querySelectorAll('button:not([type="button"]), input[type="submit"]');
     buttons.forEach(function (button) { button.disabled = true; });
     function ready() { buttons.forEach(function (button) { button.disabled = false; }); }
     queue(form, data).then(function () { setTimeout(ready, 400); flush(); }, ready);
-  }, true);
+  }
 
   // A form htmx sends whose connection fails: keep the hand it carried.
   document.addEventListener('htmx:sendError', function (event) {
     var form = event.detail && event.detail.elt && event.detail.elt.closest('form[data-hand-entry]');
     if (form && event.detail.requestConfig && event.detail.requestConfig.formData) {
-      queue(form, event.detail.requestConfig.formData).then(flush);
+      var data = event.detail.requestConfig.formData;
+      var question = questionFor(data);
+      if (question) {
+        ask(form, data, question, null);
+        return;
+      }
+      queue(form, data).then(flush);
     }
   });
   document.addEventListener('htmx:afterSettle', formsVersions);

@@ -11,6 +11,7 @@ from html import unescape
 from scoring.models import ResultChange, TableResult
 from tests.integration.test_scoring_services import hand, seated_table
 from tests.integration.test_scoring_views import as_scorer, hand_post, page
+from tournaments.models import Tournament
 
 QUEUED = {"HTTP_X_HAND_QUEUE": "1"}
 
@@ -123,3 +124,45 @@ def test_the_table_page_carries_the_engines_answers_for_the_waiting_hands(client
     assert facts["outcomes"]["march:1"] == {"points": [0, 2], "counts": True}
     assert facts["outcomes"]["passed"] == {"points": [0, 0], "counts": False}
     assert "lone_march:0:0" in facts["offered"]["0"]
+
+
+def page_facts(client, table) -> dict:
+    html = client.get(page(table)).content.decode()
+    match = re.search(r'data-queue-facts="([^"]*)"', html)
+    assert match
+    return json.loads(unescape(match.group(1)))
+
+
+def test_a_british_page_carries_the_question_its_dealers_made_it_asks(client, db):
+    """British plays the Canadian loner: the dealer's side making it needs who named
+    trump (and in which round), so the phone can ask it with no connection."""
+    table, seats = seated_table(variant=Tournament.Variant.BRITISH)
+    as_scorer(client, table, seats[0])
+    questions = page_facts(client, table)["questions"]
+    asked = questions["0"]["made:0"]
+    assert asked["name"] == "bidding" and asked["question"] == "Who named trump?"
+    choices = {choice["value"]: choice for choice in asked["choices"]}
+    assert choices["2:1"]["words"] == "Cat ordered up the turn-up (round 1)"
+    assert choices["2:2"]["words"] == "Cat named another suit (round 2)"
+    assert all(choice["next"] is None for choice in asked["choices"])
+    # The other side making it needs no answer: no question for it.
+    assert "made:1" not in questions["0"]
+
+
+def test_a_north_american_page_without_options_carries_no_questions(client, db):
+    table, seats = seated_table()
+    as_scorer(client, table, seats[0])
+    assert page_facts(client, table)["questions"] == {}
+
+
+def test_a_kept_tap_the_server_would_ask_about_is_refused_naming_the_answer(client, db):
+    """A phone with an older page kept the tap without the answer: the refusal says
+    which answer is missing instead of a bare "not stored"."""
+    table, seats = seated_table(variant=Tournament.Variant.BRITISH)
+    as_scorer(client, table, seats[0])
+    refused = send(client, table, tapped("made:0", dealer=0), version=0, key="k-1")
+    assert refused.status_code == 422
+    assert refused.json()["errors"] == ["This hand needs one more answer: Who named trump?"]
+    answered = send(client, table, tapped("made:0", dealer=0, bidding="2:2"), version=0, key="k-2")
+    assert answered.json()["stored"] is True
+    assert TableResult.objects.get(table=table).hands[0]["maker"] == 2
