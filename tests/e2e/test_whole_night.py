@@ -337,8 +337,9 @@ def _apply_change(page, pk: int, *, withdraw=(), arrive=(), screenshot, shot: st
     changes. Returns the scorecards to reprint the preview announced for it, which the
     tournament page's reprint list must then hold."""
     _tournament(page, pk)
-    # Earlier reprints are printed, so the list after this change is this change's alone.
-    expect(page.locator("#reprint")).to_have_count(0)
+    # Earlier scorecards are printed, so the cards listed after this change are this
+    # change's alone (the table cards, chart and sheets it listed may still wait).
+    expect(page.locator("#reprint .reprint-scorecards")).to_have_count(0)
     page.get_by_role("link", name="Changes on the night", exact=True).click()
     for name in withdraw:
         page.get_by_label(name, exact=True).check()
@@ -350,7 +351,7 @@ def _apply_change(page, pk: int, *, withdraw=(), arrive=(), screenshot, shot: st
         expect(page.locator(".change-summary")).to_contain_text(name)
     expect(page.get_by_role("radio", name="Fewest changes")).to_be_checked()
     expect(page.get_by_role("radio", name="Best balance")).not_to_be_checked()
-    reprints = int(page.locator("#plan-fewest .reprints").inner_text())
+    reprints = int(page.locator("#plan-fewest .reprints").inner_text().split()[0])
     print(f"{shot}: the preview's scorecards to reprint with fewest changes: {reprints}")
     screenshot(page, f"{shot}-preview-laptop")
     page.set_viewport_size(PHONE)
@@ -358,7 +359,7 @@ def _apply_change(page, pk: int, *, withdraw=(), arrive=(), screenshot, shot: st
     page.set_viewport_size(LAPTOP)
     page.get_by_role("button", name="Confirm and re-plan").click()
     expect(page.get_by_text("The remaining rounds have been re-planned.")).to_be_visible()
-    listed = page.locator("#reprint p.help").inner_text().split(", ")
+    listed = page.locator("#reprint .reprint-scorecards p.help").inner_text().split(", ")
     assert len(listed) == reprints, listed
     screenshot(page, f"{shot}-applied-laptop")
     return reprints
@@ -396,13 +397,27 @@ def _table_seats(page) -> list[str]:
     return [name.strip() for name in page.locator(".scoring-seats li strong").all_inner_texts()]
 
 
-def _enter_by_tap(page, hand: dict, taps: list[int], *, maker: int | None = None) -> None:
-    """Taps the hand's result, and who named trump when the rules ask."""
+def _enter_by_tap(
+    page, hand: dict, taps: list[int], *, maker: int | None = None, settled: str = ""
+) -> None:
+    """Taps the hand's result, and who named trump where the engine says the bidding
+    matters for a loner (the page then shows the question; otherwise `settled`, what it
+    says once the hand is in)."""
     _tap(page, page.locator(f'button[name="outcome"][value="{outcome_code(hand)}"]'), taps)
-    if hand["kind"] == "lone_euchre":
-        expect(page.locator(".scoring-detail legend")).to_have_text("Who named trump?")
-        chosen = hand["maker"] if maker is None else maker
-        _tap(page, page.locator(f'.scoring-detail button[name="maker"][value="{chosen}"]'), taps)
+    if hand["kind"] not in ("lone_march", "lone_euchre"):
+        return
+    page.wait_for_function(
+        "said => document.querySelector('.scoring-detail') || [...document.querySelectorAll("
+        "'.scoring-saved')].some(note => note.innerText.includes(said))",
+        arg=settled,
+    )
+    if not page.locator(".scoring-detail").count():
+        return
+    expect(page.locator(".scoring-detail legend")).to_have_text("Who named trump?")
+    if maker is None:
+        # A lone maker named trump themselves; a lone defender's maker is the hand's.
+        maker = hand["lone"] if hand["kind"] == "lone_march" else hand["maker"]
+    _tap(page, page.locator(f'.scoring-detail button[name="bidding"][value="{maker}"]'), taps)
 
 
 def _score_table_by_hands(
@@ -423,17 +438,16 @@ def _score_table_by_hands(
     for number, hand in enumerate(hands, start=1):
         expect(page.locator(".scoring-dealer-now strong")).to_have_text(seats[hand["dealer"]])
         if refused is not None and number == refused["at"]:
-            _enter_by_tap(page, hand, taps, maker=refused["maker"])
-            expect(page.locator(".scoring-outcomes .error")).to_contain_text(
-                refused["message"](seats)
-            )
+            message = refused["message"](seats)
+            _enter_by_tap(page, hand, taps, maker=refused["maker"], settled=message)
+            expect(page.locator(".scoring-saved.error")).to_contain_text(message)
             if screenshot:
                 screenshot(page, f"{shot}-refused-hand-phone")
-        _enter_by_tap(page, hand, taps)
         counted = sum(h["kind"] != "passed" for h in hands[:number])
         expected = (
             f"Hand {number} saved." if counted < HANDS_PER_ROUND else "That was the last hand"
         )
+        _enter_by_tap(page, hand, taps, settled=expected)
         expect(page.locator(".scoring-saved")).to_contain_text(expected)
         if screenshot and number == 3:
             screenshot(page, f"{shot}-hand-3-phone")
@@ -697,7 +711,7 @@ def test_a_whole_night_from_the_first_player_to_the_final_standings(
         "Won": "won",
         "Drawn": "drawn",
         "Lost": "lost",
-        "Points": "points",
+        "Total points": "points",
         "Points against": "points_against",
         "Byes": "byes",
         "Bye points": "bye_points",
