@@ -150,6 +150,8 @@ RESULT_FIELDS = {
     "drawn",
     "complete",
     "submitted_side",
+    "disputed_side",
+    "dispute_reason",
     "confirmed_at",
     "updated_at",
 }
