@@ -48,8 +48,9 @@ def test_one_games_outcome_and_the_count_columns_are_separate_messages():
         assert f'msgctxt "{ONE_GAME}"\nmsgid "{word}"' in extracted, extracted
         assert f'msgctxt "{COUNT}"\nmsgid "{word}"' in extracted, extracted
     # Neither use is left as the bare, context-less word the other could capture.
-    assert extracted.count('msgid "Won"') == extracted.count('"\nmsgid "Won"') == 3
-    assert 'msgctxt "column: did this side win the game"\nmsgid "Won"' in extracted
+    assert extracted.count('msgid "Won"') == extracted.count('"\nmsgid "Won"') == 2
+    # The results export says each side's result in a column of its own.
+    assert 'msgctxt "column: this side\'s result in the game"\nmsgid "Result"' in extracted
     # (Without a header xgettext writes ASCII, so the en dashes of "W–D–L" drop out.)
     assert 'msgctxt "column: number of games won, drawn, lost"\nmsgid "W' in extracted
     # Each tells the translator which it is.
