@@ -22,7 +22,7 @@ PYTEST_WORKERS ?= auto
 # `make quick` skips the exhaustive rotation sweeps (marked slow); CI runs everything.
 MARKS ?=
 
-.PHONY: run serve test quick lint messages
+.PHONY: run serve test quick designs lint messages
 
 # The site and a real Celery worker (Procfile.dev, run by supervisor, which starts again
 # a process that exits) on kombu's filesystem broker in .celery/: print jobs queue and
@@ -47,10 +47,15 @@ serve: $(VENV)/.runtime
 
 test: lint
 	@$(MAKE) --no-print-directory debs DEBS="$(TEST_DEBS)"
-	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --maxprocesses=4 --dist loadgroup $(if $(MARKS),-m "$(MARKS)") $(PYTEST_ARGS)
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --maxprocesses=4 --dist loadgroup -m "not design_search$(if $(MARKS), and ($(MARKS)))" $(PYTEST_ARGS)
 
 quick: MARKS = not slow
 quick: test
+
+# The long offline searches of tools/designs/ that made the stored tables, re-run to show
+# they still find valid tables: outside `make test` (minutes each), like the searches.
+designs: $(VENV)/.dev
+	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --maxprocesses=4 -m design_search tests/unit/rotations/test_design_tools.py
 
 # After a message changes in the code: refresh the three catalogues, then translate
 # what is new or marked fuzzy (locale/GLOSSARY.md holds each language's words) and

@@ -43,7 +43,7 @@ def test_whist_starters_are_regenerated_exactly(n):
     assert whist_cyclic.regenerate(n) == whist_cyclic.stored(n)
 
 
-@pytest.mark.slow
+@pytest.mark.design_search
 @pytest.mark.parametrize("n", sorted(set(whist_cyclic.RECIPES) - set(QUICK_STARTERS)))
 def test_slower_whist_starters_are_regenerated_exactly(n):
     assert whist_cyclic.regenerate(n) == whist_cyclic.stored(n)
@@ -185,7 +185,7 @@ def test_the_search_finds_a_valid_table_of_the_stored_shape(tool, key):
     _finds_a_valid_table(tool, key)
 
 
-@pytest.mark.slow
+@pytest.mark.design_search
 @pytest.mark.parametrize(("tool", "key"), SLOW_SEARCHES)
 def test_the_slower_searches_find_valid_tables_too(tool, key):
     _finds_a_valid_table(tool, key)
