@@ -102,15 +102,27 @@ def test_a_print_job_is_queued_and_built_by_the_make_run_worker(tmp_path, demo_d
                 break
             time.sleep(0.1)
     finally:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(worker.pid, signal.SIGTERM)
-        try:
-            worker.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(worker.pid, signal.SIGKILL)
-            worker.wait()
+        stop_group(worker)
         log.close()
 
     worker_log = (tmp_path / "worker.log").read_text(errors="replace")
     assert job == {"status": "done", "pdf": True, "error": ""}, worker_log[-3000:]
     assert "filesystem://" in worker_log and "build_print_job" in worker_log
+
+
+def stop_group(worker: subprocess.Popen) -> None:
+    """Stops the worker's whole process group: the shell, Celery's main process and its
+    pool. The shell exits at once on SIGTERM, so waiting on it alone left Celery
+    running after the test (seen: orphaned workers an hour later)."""
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(worker.pid, signal.SIGTERM)
+    worker.wait()
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        try:
+            os.killpg(worker.pid, 0)  # anyone of the group still alive?
+        except ProcessLookupError:
+            return
+        time.sleep(0.1)
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(worker.pid, signal.SIGKILL)
