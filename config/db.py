@@ -1,8 +1,9 @@
-"""PostgreSQL session limits for the web process and for Celery workers (see settings)."""
+"""Session limits for the web process and for Celery workers (see settings)."""
 
 from __future__ import annotations
 
 POSTGRESQL = "django.db.backends.postgresql"
+SQLITE = "django.db.backends.sqlite3"
 
 
 def timeout_options(*, lock_ms: int, statement_ms: int) -> str:
@@ -16,3 +17,11 @@ def use_timeouts(database: dict, *, lock_ms: int, statement_ms: int) -> None:
         database.setdefault("OPTIONS", {})["options"] = timeout_options(
             lock_ms=lock_ms, statement_ms=statement_ms
         )
+    elif database.get("ENGINE") == SQLITE:
+        # `make run`'s site, worker and beat share one SQLite file. A transaction that
+        # reads and then writes while another process writes fails at once with
+        # "database is locked" (seen: applying a change of the night as beat's stalled-job
+        # sweep ran); taking the write lock at BEGIN makes it wait its turn instead.
+        options = database.setdefault("OPTIONS", {})
+        options.setdefault("transaction_mode", "IMMEDIATE")
+        options.setdefault("timeout", lock_ms / 1000)
