@@ -1,13 +1,16 @@
 """The catalogues follow locale/GLOSSARY.md: no word the glossary rules out for a
 language (a machine translation of a card term, a European Portuguese word in the
 Brazilian catalogue, a term that reads as something else) appears in what that
-language's readers see."""
+language's readers see, and every "- Pattern:" rule of a language holds: a word banned in
+any of its forms ("zamówić", "zamawia"), or required wherever the English speaks of a thing
+("okrążenie licytacji" wherever the English says bidding round)."""
 
 from __future__ import annotations
 
 import gettext
 import re
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
 
@@ -16,6 +19,18 @@ GLOSSARY = LOCALE / "GLOSSARY.md"
 # A language's section: "## <name>: `<code>` (`locale/<folder>`)".
 SECTION = re.compile(r"^## .*\(`locale/(?P<folder>[A-Za-z_]+)`\)", re.M)
 NEVER = re.compile(r"^- Never: (?P<words>.+)$", re.M)
+# "- Pattern: [where the English matches `<regex>`, ]never|always `<regex>` (why)"
+PATTERN = re.compile(
+    r"^- Pattern: (?:where the English matches `(?P<scope>[^`]+)`, )?"
+    r"(?P<kind>never|always) `(?P<rule>[^`]+)`",
+    re.M,
+)
+
+
+class Rule(NamedTuple):
+    scope: re.Pattern[str] | None  # which English msgids it applies to; None: all
+    kind: str  # "never" or "always"
+    rule: re.Pattern[str]
 
 
 def _sections() -> dict[str, str]:
@@ -32,6 +47,30 @@ def _ruled_out(section: str) -> list[str]:
     for line in NEVER.finditer(section):
         words += [w.strip(" *“”\"'.") for w in line.group("words").split(",")]
     return [w for w in words if w]
+
+
+def _patterns(section: str) -> list[Rule]:
+    """The section's "- Pattern:" lines; like the "Never" words they ignore case."""
+    return [
+        Rule(
+            re.compile(m.group("scope"), re.I) if m.group("scope") else None,
+            m.group("kind"),
+            re.compile(m.group("rule"), re.I),
+        )
+        for m in PATTERN.finditer(section)
+    ]
+
+
+def _breaks(rule: Rule, msgid: str, text: str) -> str | None:
+    """What is wrong with the translation under the rule, or None."""
+    if rule.scope and not rule.scope.search(msgid):
+        return None
+    hit = rule.rule.search(text)
+    if rule.kind == "never" and hit:
+        return f"“{hit.group(0)}”"
+    if rule.kind == "always" and not hit:
+        return f"no /{rule.rule.pattern}/"
+    return None
 
 
 def _finder(words: list[str]) -> re.Pattern[str]:
@@ -75,6 +114,48 @@ def test_no_catalogue_uses_a_word_its_glossary_rules_out(folder):
         if hit
     ]
     assert not offending, "\n".join(offending)
+
+
+@pytest.mark.parametrize("folder", sorted(_sections()))
+def test_no_catalogue_breaks_a_pattern_its_glossary_sets(folder):
+    rules = _patterns(_sections()[folder])
+    offending = [
+        f"{msgid!r}: {found} in {text!r}"
+        for msgid, text in _translations(folder)
+        for rule in rules
+        for found in [_breaks(rule, msgid, text)]
+        if found
+    ]
+    assert not offending, f"{len(offending)} translations break a pattern:\n" + "\n".join(offending)
+
+
+def test_the_languages_with_patterns_are_the_ones_the_glossary_gives_them():
+    with_patterns = {folder for folder, section in _sections().items() if _patterns(section)}
+    assert with_patterns == {"it", "pl", "pt_BR"}
+
+
+def test_the_pattern_reader_takes_scope_and_rule_and_ignores_case():
+    section = "\n".join(
+        [
+            "### Style",
+            "- Never: krupier",
+            "- Pattern: never `zam[óoa]w\\w*` (a calque)",
+            "- Pattern: where the English matches `bidding round|In round [12]\\b`, "
+            "always `okrążeni` (the tournament round is runda)",
+            "- Pattern: never `[Cc]arteador obrigado(?! a escolher)`",
+            "  - Pattern: never `indented lines are prose`",
+        ]
+    )
+    never, always, dealer = _patterns(section)
+    assert never.scope is None and never.kind == "never"
+    assert _breaks(never, "1: turn-up ordered up", "1: Zamówiona odkryta karta") == "“Zamówiona”"
+    assert _breaks(never, "x", "Partner, który zamawia kartę") == "“zamawia”"
+    assert _breaks(never, "Close round", "Zamknij rundę") is None
+    assert _breaks(always, "Bidding round", "Runda licytacji") == "no /okrążeni/"
+    assert _breaks(always, "in round 1 trump is …", "W pierwszym Okrążeniu licytacji") is None
+    assert _breaks(always, "Round %(number)s", "Runda %(number)s") is None  # out of scope
+    assert _breaks(dealer, "Stick the dealer", "Carteador obrigado") == "“Carteador obrigado”"
+    assert _breaks(dealer, "Stick the dealer", "Carteador obrigado a escolher") is None
 
 
 def test_the_check_reads_whole_words_in_any_case():
