@@ -131,6 +131,14 @@ LANGUAGES = [
     ("pt-br", _("Brazilian Portuguese")),
     ("pl", _("Polish")),
 ]
+# The language menu names each language in itself. Django's name for pt-br is
+# "Português Brasileiro"; Brazilians write "Português (Brasil)".
+LANGUAGE_MENU_NAMES = {
+    "en": "English",
+    "it": "italiano",
+    "pt-br": "Português (Brasil)",
+    "pl": "polski",
+}
 LOCALE_PATHS = [BASE_DIR / "locale"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
