@@ -17,6 +17,7 @@ from scoring.engine import EngineError, RuleSet
 from scoring.engine.errors import IN_HAND_TEMPLATE, ngettext_lazy
 from scoring.engine.rules import PARTNERS
 from tournaments.errors import translated
+from tournaments.partner_names import partners
 
 from .errors import RuleBroken
 
@@ -185,7 +186,7 @@ def _named_sides(params: Mapping[str, object], seat_names: Sequence[str]) -> str
     return ", ".join(
         gettext("%(players)s %(points)s")
         % {
-            "players": " & ".join(seat_names[seat] for seat in side),
+            "players": partners(seat_names[seat] for seat in side),
             "points": scores[side[0]],
         }
         for side in sides

@@ -28,6 +28,7 @@ from scoring.engine.rounds import dealer_after
 from scoring.engine.rules import PARTNERS
 from tournaments import seat_names
 from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.partner_names import partners
 
 from .messages import SUIT_NAMES, engine_message, who_confirms
 from .models import ResultChange, TableResult
@@ -213,7 +214,7 @@ def _describe_outcome(hand: dict, name, sides: Sequence[Sequence[int]]) -> str:
     if hand.get("maker") is not None:
         who = name(hand["maker"])
     elif isinstance(makers, int) and 0 <= makers < len(sides):
-        who = " & ".join(name(seat) for seat in sides[makers])
+        who = partners(name(seat) for seat in sides[makers])
     else:
         who = str(makers)
     text = gettext("%(dealer)s dealt; %(makers)s named trump: %(result)s") % {
@@ -353,8 +354,9 @@ class TableState:
     result: TableResult | None
     state: str
     names: list[str] = field(default_factory=list)
-    # (side's players, side's points) in engine side order.
-    sides: list[tuple[str, int | None]] = field(default_factory=list)
+    # (side's players, side's points) in engine side order. The players stay a tuple:
+    # the round page joins them in the reader's language, the API with " & ".
+    sides: list[tuple[tuple[str, ...], int | None]] = field(default_factory=list)
 
     @property
     def label(self) -> str:
@@ -407,7 +409,7 @@ def round_board(round: Round) -> list[TableState]:
         scores = list(result.scores) if result is not None else []
         sides = [
             (
-                " & ".join(names[s] for s in group if s < len(names)),
+                tuple(names[s] for s in group if s < len(names)),
                 scores[group[0]] if group[0] < len(scores) else None,
             )
             for group in groups
@@ -445,9 +447,14 @@ class SeatView:
 @dataclass(frozen=True)
 class SideView:
     index: int
-    names: str
+    players: tuple[str, ...]
     seats: tuple[int, ...]
     score: int
+
+    @property
+    def names(self) -> str:
+        """The partners as pages show them, joined in the reader's language."""
+        return partners(self.players)
 
 
 @dataclass(frozen=True)
@@ -518,7 +525,7 @@ class TableSummary:
         """The players of the side proven to have entered the result ("" if unproven)."""
         if self.result is None or self.result.submitted_side is None:
             return ""
-        return " & ".join(s.name for s in self.seats if s.seat.side == self.result.submitted_side)
+        return partners(s.name for s in self.seats if s.seat.side == self.result.submitted_side)
 
     @property
     def disputed_by_name(self) -> str:
@@ -579,7 +586,7 @@ def table_summary(table: Table, *, result=_UNREAD) -> TableSummary:
     sides = [
         SideView(
             index=i,
-            names=" & ".join(seats[s].name for s in group if s < len(seats)),
+            players=tuple(seats[s].name for s in group if s < len(seats)),
             seats=group,
             score=scores[group[0]] if group[0] < len(scores) else 0,
         )

@@ -5,8 +5,8 @@ A table of two partnerships of two is read as a compass: partners face each othe
 North with South and East with West. Every other table numbers its seats from 1.
 Each compass point has a full name and a short label. The short label may be more
 than one letter in some language, so the layouts that print it leave room for a few
-characters. Polish keeps the bridge letters N/E/S/W, though to a reader who does
-not play bridge W reads as Wschód (East): the printed cards carry a legend (legend()).
+characters. Polish writes Płn / Wsch / Płd / Zach, never the bridge letters: a lone W
+reads as Wschód (East) to a Pole. The printed cards also carry a legend (legend()).
 """
 
 from __future__ import annotations
@@ -32,8 +32,8 @@ COMPASS: tuple[CompassPoint, ...] = (
         # Translators: the short label of the North seat (partner of South), printed on
         # scorecards and table cards. It must differ from the short labels of East,
         # South and West: in a language where two of the four words start with the
-        # same letter, use two letters or the whole word. Polish keeps the bridge
-        # letter "N"; a legend on the cards names each seat in full.
+        # same letter, use two letters or the whole word. Polish: "Płn" (Północ);
+        # Polish never uses the bridge letters. A legend on the cards names each seat.
         short=pgettext_lazy("seat letter", "N"),
     ),
     CompassPoint(
@@ -41,14 +41,14 @@ COMPASS: tuple[CompassPoint, ...] = (
         name=gettext_lazy("East"),
         # Translators: the short label of the East seat (partner of West). It must
         # differ from those of North, South and West (Portuguese Leste: "L";
-        # Polish keeps the bridge letter "E").
+        # Polish Wschód: "Wsch", never a lone "W", which a Pole reads as East).
         short=pgettext_lazy("seat letter", "E"),
     ),
     CompassPoint(
         # Translators: the seat called South at a table of four, partner of North.
         name=gettext_lazy("South"),
         # Translators: the short label of the South seat (partner of North). It must
-        # differ from those of North, East and West (Polish keeps "S").
+        # differ from those of North, East and West (Polish Południe: "Płd").
         short=pgettext_lazy("seat letter", "S"),
     ),
     CompassPoint(
@@ -56,7 +56,7 @@ COMPASS: tuple[CompassPoint, ...] = (
         name=gettext_lazy("West"),
         # Translators: the short label of the West seat (partner of East). It must
         # differ from those of North, East and South (Italian Ovest and Portuguese
-        # Oeste: "O"; Polish keeps the bridge letter "W").
+        # Oeste: "O"; Polish Zachód: "Zach", never a lone "W", which reads as Wschód).
         short=pgettext_lazy("seat letter", "W"),
     ),
 )
@@ -114,17 +114,11 @@ def layout_of(seats) -> list[tuple[int, int]]:
 
 def legend() -> str:
     """One line naming each compass point's short label, printed where the labels
-    stand alone (scorecards, table cards): a reader who does not play bridge may take
-    W for another word (in Polish, Wschód is East)."""
+    stand alone (scorecards, table cards): a short label may be a letter the reader
+    does not know as a seat (Italian O for Ovest, Portuguese L for Leste)."""
     # Translators: one entry of the seat legend on printed cards: a seat's short label,
     # then its full name, e.g. "N – North". Keep both placeholders.
     entry = pgettext("seat legend", "%(letter)s – %(name)s")
     # Translators: what separates the entries of the seat legend on printed cards.
     separator = pgettext("seat legend", " · ")
     return separator.join(entry % {"letter": point.short, "name": point.name} for point in COMPASS)
-
-
-def longest_short() -> int:
-    """How many characters the longest compass short label has in the active language,
-    so a printed column can be made wide enough for it."""
-    return max(len(str(point.short)) for point in COMPASS)

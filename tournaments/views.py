@@ -519,7 +519,11 @@ def _tables_view(rnd: Round, qr_codes: dict | None = None) -> list[dict]:
             }
             places.append(place)
             sides.setdefault(seat.side, []).append(place)
-        entry = {"table": table, "seats": places, "sides": [sides[k] for k in sorted(sides)]}
+        entry = {
+            "table": table,
+            "seats": places,
+            "sides": [[place["player"].name for place in sides[k]] for k in sorted(sides)],
+        }
         if qr_codes is not None:
             entry["entry_url"], entry["qr"] = qr_codes[table.pk]
         tables.append(entry)

@@ -131,7 +131,18 @@ LANGUAGES = [
     ("pt-br", _("Brazilian Portuguese")),
     ("pl", _("Polish")),
 ]
+# The language menu names each language in itself. Django's name for pt-br is
+# "Português Brasileiro"; Brazilians write "Português (Brasil)".
+LANGUAGE_MENU_NAMES = {
+    "en": "English",
+    "it": "italiano",
+    "pt-br": "Português (Brasil)",
+    "pl": "polski",
+}
 LOCALE_PATHS = [BASE_DIR / "locale"]
+# Our own date formats where Django's are not how the language writes dates (Italian
+# "1 dicembre 2026", not "01 Dicembre 2026"): config/formats/<language>/formats.py.
+FORMAT_MODULE_PATH = ["config.formats"]
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
 USE_I18N = True
 USE_TZ = True

@@ -7,6 +7,7 @@ from decimal import Decimal
 from django.utils.translation import gettext, gettext_noop, pgettext
 
 from scoring.engine import DRAWN, LOST, WON
+from tournaments.partner_names import DATA_JOINER
 from tournaments.printing.cards import StandingsTable
 from tournaments.printing.sheets import closed_rounds
 
@@ -125,7 +126,9 @@ def results_table(night: Night) -> tuple[list[str], list[list[object]]]:
                     line.round,
                     line.table,
                     status,
-                    " & ".join(night.name(pk) for pk in side.players),
+                    # " & " in every language: an export is data a spreadsheet or a
+                    # program reads, not a page (pages use tournaments.partner_names).
+                    DATA_JOINER.join(night.name(pk) for pk in side.players),
                     side.points,
                     _result_word(side.outcome),
                 ]

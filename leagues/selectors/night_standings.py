@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring import standings as maths
 from tournaments.models import Tournament
+from tournaments.partner_names import partners
 
 from ..models import METRIC_LABELS
 from .nights import Night, load_night
@@ -183,7 +184,7 @@ def night_standings(night: Night) -> Standings:
                 line.round,
                 line.table,
                 tuple(
-                    (" & ".join(night.name(pk) for pk in side.players), side.points)
+                    (partners(night.name(pk) for pk in side.players), side.points)
                     for side in line.sides
                 ),
             )

@@ -10,6 +10,7 @@ from django.utils.translation import pgettext_lazy
 from scoring import standings as maths
 from tournaments.format_facts import partnered
 from tournaments.models import Player, Tournament
+from tournaments.partner_names import partners
 
 from .night_standings import night_standings
 from .nights import PlayerInfo, load_night
@@ -71,9 +72,7 @@ def player_night(tournament: Tournament, player_pk: int) -> PlayerNight:
                 round=line.round,
                 table=line.table,
                 partners=tuple(night.name(pk) for pk in line.partners),
-                opponents=tuple(
-                    " & ".join(night.name(pk) for pk in side) for side in line.opponents
-                ),
+                opponents=tuple(partners(night.name(pk) for pk in side) for side in line.opponents),
                 points_for=line.points_for,
                 points_against=line.points_against,
                 outcome=line.outcome.value,

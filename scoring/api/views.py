@@ -30,6 +30,7 @@ from tournaments.api.permissions import ActsForTable, HoldsTableToken, IsOrganis
 from tournaments.api.schema import NUMBER, TOURNAMENT_ID, ApiErrorsMixin, refusals
 from tournaments.api.views import TournamentActions
 from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.partner_names import DATA_JOINER
 from tournaments.permissions import table_of
 
 from . import serializers as s
@@ -98,7 +99,9 @@ def table_state(
         "sides": [
             {
                 "index": side.index,
-                "names": side.names,
+                # Data, the same in every language: the pages join partners in the
+                # reader's language instead (tournaments.partner_names).
+                "names": DATA_JOINER.join(side.players),
                 "seats": list(side.seats),
                 "score": side.score,
             }
@@ -441,7 +444,11 @@ class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
                 "state": entry.state,
                 "state_label": entry.label,
                 "names": entry.names,
-                "sides": [{"names": names, "score": score} for names, score in entry.sides],
+                # " & " whatever the language: data, as in the table's own "sides".
+                "sides": [
+                    {"names": DATA_JOINER.join(players), "score": score}
+                    for players, score in entry.sides
+                ],
                 "result": entry.result,
             }
             for entry in selectors.round_board(rnd)

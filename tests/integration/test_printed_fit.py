@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import io
+import re
 import shutil
 import subprocess
 from pathlib import Path
@@ -385,3 +386,59 @@ def test_every_printed_heading_stays_inside_its_column_in_every_language(db, kin
         data, _planned = printed(tournament, kind)
     assert overflows(read_pages(data)) == []
     save_pngs(f"printed-headings-{kind}-{language}", data)
+
+
+SEAT_KINDS = [
+    PrintJob.Kind.SCORECARDS,
+    PrintJob.Kind.TABLE_CARDS,
+    PrintJob.Kind.ROTATION_CHART,
+    PrintJob.Kind.FIND_YOUR_SEAT,
+]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+@pytest.mark.parametrize("kind", SEAT_KINDS)
+def test_the_seat_labels_print_whole_inside_their_cells_in_every_language(db, kind, language):
+    """Every printout that names seats prints each compass label of the reader's
+    language (a letter, or Polish "Wsch", "Zach") whole inside its cell, and the legend
+    that names them in full whole on the page. Polish never prints a lone W: a Pole
+    reads it as Wschód (East)."""
+    from tests.integration.test_printing_cards import read_scorecards
+    from tournaments import seat_names
+    from tournaments.printing.cards import event_of
+    from tournaments.printing.documents import card_layout
+    from tournaments.printing.fit import width_mm
+    from tournaments.printing.layout import SEAT_LABEL_PT
+
+    tournament = make_event(players=13, rounds=4)
+    with translation.override(language):
+        labels = seat_names.short_labels([(0, 0), (1, 1), (2, 0), (3, 1)])
+        legend = seat_names.legend()
+        data, _planned = printed(tournament, kind)
+        layout = card_layout(event_of(tournament, rounds=4), paper="a4", per_page=4)
+    if language == "pl":
+        assert "W" not in labels
+    save_pngs(f"printed-seat-labels-{kind}-{language}", data)
+    if kind == PrintJob.Kind.SCORECARDS:
+        # The seat column holds the widest label, in the bold it is printed in, with a
+        # gap to the rules ("Wsch" once touched both).
+        widest = max(
+            width_mm(label, SEAT_LABEL_PT * layout.scale, style="bold") for label in labels
+        )
+        assert layout.columns[2].width >= widest + 1.0, (labels, layout.columns[2].width)
+        # The grid is one image: read_scorecards holds every word inside one cell of it.
+        cards = read_scorecards(data, layout)
+        seats = {seat for card in cards for _table, seat, _who in card["rows"]}
+        assert set(labels) <= seats, seats
+        assert seats - set(labels) <= {""}, seats  # a bye row has no seat
+        pages = read_pages(data)
+    else:
+        pages = read_pages(data)
+        assert overflows(pages) == [], language
+        cells = [flat(t) for page in pages for t in page.cell_texts()]
+        for label in labels:
+            shown = re.compile(rf"(^|[\s·]){re.escape(label)}(\s|$)")
+            assert any(shown.search(t) for t in cells), (label, cells[:20])
+    # The legend, possibly wrapped onto a second line, reads whole.
+    printed_text = flat(" ".join(" ".join(r.text for r in page.runs) for page in pages))
+    assert legend in printed_text, (legend, printed_text[:400])

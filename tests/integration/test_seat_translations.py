@@ -1,9 +1,11 @@
 """Seat names in the reader's language, from the one place that names seats
 (tournaments.seat_names): pages, printed cards and their PDFs all read it.
 
-Polish keeps the bridge letters N/E/S/W, but to a Polish reader who does not play
-bridge W is Wschód (East): the printed cards name each letter in a legend, in every
-language."""
+Polish writes Płn / Wsch / Płd / Zach, never a lone W: a Pole reads W as Wschód (East),
+the opposite of the bridge letter's West. The printed cards also name each label in a
+legend, in every language.
+
+The Polish expectations wait for the Polish catalogue's "seat letter" entries (issue 33)."""
 
 from __future__ import annotations
 
@@ -29,7 +31,8 @@ from tournaments.printing.documents import card_layout, scorecards_document
 from tournaments.printing.render import render_pdf
 
 POLISH_FULL = ["Północ", "Wschód", "Południe", "Zachód"]
-POLISH_LEGEND = "N – Północ · E – Wschód · S – Południe · W – Zachód"
+POLISH_SHORT = ["Płn", "Wsch", "Płd", "Zach"]
+POLISH_LEGEND = "Płn – Północ · Wsch – Wschód · Płd – Południe · Zach – Zachód"
 ITALIAN_LEGEND = "N – Nord · E – Est · S – Sud · O – Ovest"
 # (position, side) round a table of two partnerships of two.
 FOUR = [(0, 0), (1, 1), (2, 0), (3, 1)]
@@ -72,7 +75,8 @@ def test_seat_labels_are_marked_with_a_context_and_a_note_for_translators():
 
 def test_the_short_labels_and_their_legend_are_in_the_readers_language(db):
     with translation.override("pl"):
-        assert seat_names.short_labels(FOUR) == ["N", "E", "S", "W"]
+        assert seat_names.short_labels(FOUR) == POLISH_SHORT
+        assert "W" not in seat_names.short_labels(FOUR)
         assert seat_names.full_names(FOUR) == POLISH_FULL
         assert seat_names.legend() == POLISH_LEGEND
     with translation.override("it"):
@@ -118,7 +122,7 @@ def test_the_players_own_page_names_the_seat_in_their_language(client, db):
     assert any(f"· {name}" in html for name in POLISH_FULL), html
 
 
-def test_a_polish_scorecard_prints_the_letters_with_their_legend(db):
+def test_a_polish_scorecard_prints_the_labels_with_their_legend(db):
     tournament = make_event(players=8, rounds=3)
     seat = first_seat(tournament)
     seating = read_seating(tournament)
@@ -127,7 +131,7 @@ def test_a_polish_scorecard_prints_the_letters_with_their_legend(db):
         english = card_layout(event, paper="letter", per_page=4).columns[2].width
     with translation.override("pl"):
         table_seats = list(seat.table.seats.select_related("player").order_by("position"))
-        assert set(seat_labels(table_seats).values()) == {"N", "E", "S", "W"}
+        assert set(seat_labels(table_seats).values()) == set(POLISH_SHORT)
         polish = card_layout(event, paper="letter", per_page=4).columns[2].width
         (part,) = scorecards_document(seating, paper="letter", per_page=4)
         data = render_pdf(part.template, part.context, base_url=BASE)
@@ -156,7 +160,7 @@ def test_a_polish_table_card_names_the_seat_letters_in_a_legend(db):
     part, data = _table_cards_pdf("pl")
     first_card = part.context["pages"][0][0]
     seated = {s.seat for r in first_card.rounds for side in r.sides for s in side}
-    assert seated == {"N", "E", "S", "W"}
+    assert seated == set(POLISH_SHORT)
     printed = flat(pdf_text(data)[0])
     # One legend for each of the page's two cards.
     assert printed.count(POLISH_LEGEND) == 2, printed
@@ -174,7 +178,7 @@ def test_a_card_with_numbered_seats_has_no_compass_legend(db):
 
     with translation.override("pl"):
         assert seat_legend(["1", "2", "3"]) == ""
-        assert seat_legend(["2", "W"]) == POLISH_LEGEND
+        assert seat_legend(["2", "Zach"]) == POLISH_LEGEND
 
 
 def test_the_wall_chart_and_door_sheets_name_the_seat_letters(db):

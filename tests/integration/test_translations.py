@@ -118,3 +118,21 @@ def test_every_message_has_a_checked_translation(language):
             env={"LC_ALL": "C", "PATH": "/usr/bin:/bin"},
         ).stderr
         assert "fuzzy" not in counts and "untranslated" not in counts, (po.name, counts)
+
+
+def test_the_language_menu_names_each_language_in_itself_as_its_readers_write_it(client):
+    """Django calls pt-br "Português Brasileiro"; Brazilians write "Português (Brasil)"."""
+    from django.conf import settings
+
+    page = client.get(reverse("login")).content.decode()
+    menu = page[page.index('<select name="language"') :]
+    menu = menu[: menu.index("</select>")]
+    for code, name in (
+        ("en", "English"),
+        ("it", "italiano"),
+        ("pt-br", "Português (Brasil)"),
+        ("pl", "polski"),
+    ):
+        assert f'<option value="{code}"' in menu and f">{name}</option>" in menu, menu
+    assert "Brasileiro" not in menu
+    assert set(settings.LANGUAGE_MENU_NAMES) == {code for code, _name in settings.LANGUAGES}

@@ -121,3 +121,58 @@ def test_no_rank_is_no_turn_up_even_with_a_suit_still_tapped(client, db):
         {**hand_post(0, 1, 3), "turn_up_rank": "", "turn_up_suit": "hearts", **form_values(html)},
     )
     assert "turn_up" not in TableResult.objects.get(table=table).hands[0]
+
+
+def _rank_options(html: str) -> dict[str, str]:
+    select = re.search(r'<select name="turn_up_rank".*?</select>', html, re.S)
+    assert select, "no turn-up rank select"
+    return dict(re.findall(r'<option value="([^"]*)"[^>]*>([^<]*)</option>', select.group(0)))
+
+
+@pytest.mark.parametrize("language", READERS)
+def test_the_turn_up_ranks_are_named_as_the_catalogue_names_card_ranks(client, db, language):
+    """The face cards and the ace are shown as the reader's catalogue writes them in the
+    "card rank" context (Polish packs print W, D, K), and posted as the engine's
+    letters whatever the label."""
+    from django.utils import translation
+    from django.utils.translation import pgettext
+
+    _table, html = _entry_page(client, language)
+    options = _rank_options(html)
+    assert list(options) == ["", "9", "10", "J", "Q", "K", "A"]
+    assert options["9"] == "9" and options["10"] == "10"
+    with translation.override(language):
+        for rank in ("J", "Q", "K", "A"):
+            assert options[rank] == pgettext("card rank", rank), (language, rank)
+
+
+@pytest.fixture
+def polish_ranks():
+    """Polish catalogue entries as the translators are to write them, for this test
+    only: the committed catalogue may not have them yet."""
+    from django.utils.translation import trans_real
+
+    catalog = trans_real.translation("pl")._catalog._catalogs[0]
+    added = {
+        f"card rank{trans_real.CONTEXT_SEPARATOR}J": "W (walet)",
+        f"card rank{trans_real.CONTEXT_SEPARATOR}Q": "D (dama)",
+        # A "J" with no context is another message, which the select must not show.
+        "J": "not a card rank",
+    }
+    kept = {key: catalog[key] for key in added if key in catalog}
+    catalog.update(added)
+    yield
+    for key in added:
+        catalog.pop(key, None)
+    catalog.update(kept)
+
+
+def test_a_polish_page_offers_the_polish_jack_and_still_posts_j(client, db, polish_ranks):
+    table, html = _entry_page(client, "pl")
+    options = _rank_options(html)
+    assert options["J"] == "W (walet)" and options["Q"] == "D (dama)"
+    client.post(
+        page(table),
+        {**hand_post(0, 1, 3), "turn_up_rank": "J", "turn_up_suit": "hearts", **form_values(html)},
+    )
+    assert TableResult.objects.get(table=table).hands[0]["turn_up"] == "JH"

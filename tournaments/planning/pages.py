@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import PlanningJob, PrintJob
+from tournaments.partner_names import partners
 from tournaments.services import reprints
 
 
@@ -125,7 +126,7 @@ def _round_diff(rnd: dict) -> dict:
 
 def _seating_text(sides) -> str:
     vs = f" {_('vs')} "
-    return vs.join(" & ".join(side) for side in sides)
+    return vs.join(partners(side) for side in sides)
 
 
 def removal_done_message(name: str, removal: dict) -> str:

@@ -98,12 +98,12 @@ def card_layout(event: Event, *, paper: str, per_page: int) -> CardLayout:
     # The longest translation of each heading sets its column's width, so a card has
     # the same shape in every language and no heading is cut in any of them.
     translated = []
-    seat_chars = 1
+    seat_labels: set[str] = set()
     for code, _name in settings.LANGUAGES:
         with translation.override(code):
             translated.append((_headings(event), _("Confirmation code")))
             # The seat labels too: Polish "Wsch" widens the column in every language.
-            seat_chars = max(seat_chars, seat_names.longest_short())
+            seat_labels.update(str(point.short) for point in seat_names.COMPASS)
     widest: dict[str, list[str]] = defaultdict(list)
     for (texts, tails), _label in translated:
         for mine, theirs in zip(text_headers, texts, strict=True):
@@ -117,7 +117,7 @@ def card_layout(event: Event, *, paper: str, per_page: int) -> CardLayout:
         text_headers=text_headers,
         hand_headers=[str(n) for n in event.hand_numbers],
         tail=tail,
-        seat_chars=seat_chars,
+        seat_labels=sorted(seat_labels),
         widest=widest,
         code_label=_("Confirmation code"),
     )

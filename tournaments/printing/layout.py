@@ -33,6 +33,8 @@ QR_MM = 18.0
 CODE_MM = 17.0
 # The seat legend's line under a scorecard's grid, on the quarter-sheet card.
 LEGEND_H = 3.0
+# The seat label in its grid column ("N", Polish "Wsch"), bold, on a quarter-sheet card.
+SEAT_LABEL_PT = 9.0
 
 
 @dataclass(frozen=True)
@@ -123,6 +125,10 @@ def fit_heading(text: str, *, width: float, height: float, scale: float) -> Fitt
     )
 
 
+def _seat_label_mm(labels: Sequence[str]) -> float:
+    return max((width_mm(label, SEAT_LABEL_PT, style="bold") for label in labels), default=0.0)
+
+
 def scorecard_layout(
     *,
     paper: str,
@@ -131,7 +137,7 @@ def scorecard_layout(
     text_headers: tuple[str, str, str, str],
     hand_headers: list[str],
     tail: list[tuple[str, float]],
-    seat_chars: int = 1,
+    seat_labels: Sequence[str] = ("N",),
     widest: dict[str, Sequence[str]] | None = None,
     code_label: str = "",
 ) -> CardLayout:
@@ -175,8 +181,8 @@ def scorecard_layout(
         Column(sized(round_h, 5.5), round_h),
         Column(sized(table_h, 7.0), table_h),
         # The seat's short label is a letter in most languages, a few in some (Polish
-        # "Wsch"): about 2 mm a bold character on a quarter-sheet card.
-        Column(max(sized(seat_h, 6.0), (1.5 + 2.0 * seat_chars) * scale), seat_h),
+        # "Wsch"): measured in its bold font, with a gap to the rules either side.
+        Column(max(sized(seat_h, 6.0), (_seat_label_mm(seat_labels) + 1.5) * scale), seat_h),
     ]
     hands = len(hand_headers)
     sums = [
@@ -363,7 +369,7 @@ def scorecard_css(layout: CardLayout) -> str:
         f" background-size: {mm(layout.inner_w)} {mm(layout.grid_h)}; }}",
         # Table and seat numbers: one box a column, one line a round.
         f".grid .tc, .grid .sc {{ top: {mm(layout.head_row_h)}; line-height: {mm(row)};"
-        f" font-size: {9.0 * s:.2f}pt; }}",
+        f" font-size: {SEAT_LABEL_PT * s:.2f}pt; }}",
         f".grid .w {{ left: {mm(layout.left(3) + inset)}; width: {mm(who.width - 2 * inset)};"
         f" height: {mm(row)}; }}",
         f".grid .w.bye {{ margin-top: {mm(0.3)}; height: {mm(row - 0.6)};"

@@ -10,11 +10,11 @@ from datetime import date as Date
 
 from django.db.models import Count
 from django.utils.functional import lazy
-from django.utils.translation import gettext
 
 from scoring.engine import EngineError, rule_set
 from scoring.errors import RuleBroken
 from tournaments import locking, rotations
+from tournaments.partner_names import partners
 
 from .. import limits
 from ..errors import TournamentError, render
@@ -225,9 +225,7 @@ def _check_complete_rotation(fmt: str, players: int) -> None:
 
 
 def _team_display_name(names: Sequence[str]) -> str:
-    if len(names) == 1:
-        return names[0]
-    return gettext("%(first)s & %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
+    return partners(names)
 
 
 def _free_team_name(tournament: Tournament, wanted: str, taken: set[str]) -> str:
