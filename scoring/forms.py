@@ -11,7 +11,6 @@ from collections.abc import Sequence
 
 from django import forms
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import pgettext_lazy
 
 from scoring.engine import (
     SUITS,
@@ -32,7 +31,7 @@ from . import services
 from .messages import SUIT_NAMES, engine_message
 from .models import DISPUTE_REASON_MAX
 from .selectors import TableSummary
-from .suit_words import RED_SUITS, SUIT_SYMBOLS, misread_suit, suit_name
+from .suit_words import RED_SUITS, SUIT_SYMBOLS, misread_suit, rank_label, suit_name
 
 
 def new_idempotency_key() -> str:
@@ -61,28 +60,9 @@ class SubmissionForm(forms.Form):
 BENNY_CARDS = (BENNY_CARD, str(TWO_OF_SPADES))
 
 
-# What the turn-up select shows for a face card or the ace; the value posted stays the
-# engine's letter. Numbers (7 to 10) read the same in every language.
-RANK_LABELS = {
-    # Translators: the jack, as the rank select of the turn-up card shows it. Use the
-    # letter printed on the reader's cards; Polish packs print W (walet), so Polish may
-    # write "W (walet)". It must differ from the other ranks' labels.
-    "J": pgettext_lazy("card rank", "J"),
-    # Translators: the queen, as the rank select of the turn-up card shows it. Polish
-    # packs print D (dama): Polish may write "D (dama)".
-    "Q": pgettext_lazy("card rank", "Q"),
-    # Translators: the king, as the rank select of the turn-up card shows it. Polish
-    # packs print K (król): Polish may write "K (król)".
-    "K": pgettext_lazy("card rank", "K"),
-    # Translators: the ace, as the rank select of the turn-up card shows it. Polish
-    # packs print A (as).
-    "A": pgettext_lazy("card rank", "A"),
-}
-
-
 def turn_up_ranks(rules: RuleSet) -> list[tuple[str, str]]:
     """The ranks this table's pack can turn up (the engine's deck), then its Benny."""
-    ranks = [(rank, RANK_LABELS.get(rank, rank)) for rank in rules.deck.ranks]
+    ranks = [(rank, rank_label(rank)) for rank in rules.deck.ranks]
     if rules.deck.has_benny:
         ranks.append((BENNY_CARD, _("Benny")))
     if rules.two_of_spades_benny:

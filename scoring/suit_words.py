@@ -22,6 +22,32 @@ _SUIT_NAMES_IN_CONTEXT = {
 }
 
 
+# How a face card or the ace is written, in the turn-up select and the hand log ("J♥");
+# the value posted and stored stays the engine's letter. Numbers (7 to 10) read the
+# same in every language.
+RANK_LABELS = {
+    # Translators: the jack, as the turn-up's rank select and the hand log write it. Use
+    # the letter printed on the reader's cards (Polish packs print W, walet) and keep it
+    # to that letter: the hand log prints it before the suit (W♥). It must differ from
+    # the other ranks' labels.
+    "J": pgettext_lazy("card rank", "J"),
+    # Translators: the queen, as the turn-up's rank select and the hand log write it. Polish
+    # packs print D (dama): Polish writes "D".
+    "Q": pgettext_lazy("card rank", "Q"),
+    # Translators: the king, as the turn-up's rank select and the hand log write it. Polish
+    # packs print K (król): Polish writes "K".
+    "K": pgettext_lazy("card rank", "K"),
+    # Translators: the ace, as the turn-up's rank select and the hand log write it. Polish
+    # packs print A (as).
+    "A": pgettext_lazy("card rank", "A"),
+}
+
+
+def rank_label(rank: str) -> str:
+    """A rank as the reader's cards print it (J is W on Polish packs)."""
+    return str(RANK_LABELS.get(rank, rank))
+
+
 def suit_name(suit: str) -> str:
     """The suit's name in the active language."""
     name = str(_SUIT_NAMES_IN_CONTEXT[suit])
@@ -52,4 +78,4 @@ def card_words(text: str) -> str:
         return text
     if card.suit is None:
         return str(card)
-    return f"{card.rank}{SUIT_SYMBOLS[card.suit]} ({suit_name(card.suit)})"
+    return f"{rank_label(card.rank)}{SUIT_SYMBOLS[card.suit]} ({suit_name(card.suit)})"
