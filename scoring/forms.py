@@ -397,6 +397,8 @@ class ConfirmForm(SubmissionForm):
             names = str(_(" or ")).join(
                 summary.seats[i].name for view in others for i in view.seats
             )
+            # Translators: %(names)s is one or more players, women or men: word it so that nothing
+            # agrees with the names' gender.
             self.fields["code"] = _code_field(_("Card code of %(names)s") % {"names": names})
         elif self.codes_needed == 2:
             if len(summary.sides) == 2:
@@ -475,6 +477,8 @@ class DisputeForm(SubmissionForm):
                 view.name for view in summary.seats if view.seat.side != entered
             )
             self.fields["code"] = _code_field(
+                # Translators: %(names)s is one or more players, women or men: word it so that
+                # nothing agrees with the names' gender.
                 _("Card code of the player disputing it (%(names)s)") % {"names": names}
             )
             self.fields["code"].required = True

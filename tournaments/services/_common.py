@@ -227,6 +227,8 @@ def _check_complete_rotation(fmt: str, players: int) -> None:
 def _team_display_name(names: Sequence[str]) -> str:
     if len(names) == 1:
         return names[0]
+    # Translators: %(first)s and %(last)s are any players, women or men: word it so that nothing
+    # agrees with the names' gender.
     return gettext("%(first)s & %(last)s") % {"first": ", ".join(names[:-1]), "last": names[-1]}
 
 
