@@ -91,6 +91,8 @@ class HandForm(SubmissionForm):
         label=_("Maker (chose trump)"), coerce=int, required=False, empty_value=None
     )
     round = forms.TypedChoiceField(
+        # Translators: the bidding round (1: the turn-up's suit, 2: any other suit), not the
+        # tournament round.
         label=_("Bidding round"),
         coerce=int,
         required=False,
