@@ -25,6 +25,13 @@ METRIC_LABELS = {
     Metric.EUCHRES_MADE: _("Euchres made"),
     Metric.FEWEST_OPPONENT_POINTS: _("Fewest opponent points"),
 }
+# A standings column holds the figure, not the rule that ranks by it: the rule is
+# "Fewest opponent points", its column the points themselves.
+METRIC_COLUMN_LABELS = {
+    # Translators: standings column header: the points this player's or team's opponents
+    # scored against them (fewer ranks higher).
+    Metric.FEWEST_OPPONENT_POINTS: _("Opponents' points"),
+}
 
 
 class StandingsSettings(models.Model):

@@ -39,3 +39,12 @@ class RuleBroken(DomainError):
         from scoring.messages import engine_message
 
         return engine_message(self.engine_error, self.seat_names)
+
+    def message_under(self, shown_hand: int) -> str:
+        """The message on a form headed with hand `shown_hand`: a problem in that hand
+        is told without its number, one elsewhere (a later hand the change broke) with it."""
+        if self._message is not None:
+            return str(self._message)
+        from scoring.messages import engine_message
+
+        return engine_message(self.engine_error, self.seat_names, shown_hand=shown_hand)

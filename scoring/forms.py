@@ -91,6 +91,8 @@ class HandForm(SubmissionForm):
         label=_("Maker (chose trump)"), coerce=int, required=False, empty_value=None
     )
     round = forms.TypedChoiceField(
+        # Translators: the bidding round (1: the turn-up's suit, 2: any other suit), not the
+        # tournament round.
         label=_("Bidding round"),
         coerce=int,
         required=False,
@@ -397,6 +399,8 @@ class ConfirmForm(SubmissionForm):
             names = str(_(" or ")).join(
                 summary.seats[i].name for view in others for i in view.seats
             )
+            # Translators: %(names)s is one or more players, women or men: word it so that nothing
+            # agrees with the names' gender.
             self.fields["code"] = _code_field(_("Card code of %(names)s") % {"names": names})
         elif self.codes_needed == 2:
             if len(summary.sides) == 2:
@@ -475,6 +479,8 @@ class DisputeForm(SubmissionForm):
                 view.name for view in summary.seats if view.seat.side != entered
             )
             self.fields["code"] = _code_field(
+                # Translators: %(names)s is one or more players, women or men: word it so that
+                # nothing agrees with the names' gender.
                 _("Card code of the player disputing it (%(names)s)") % {"names": names}
             )
             self.fields["code"].required = True

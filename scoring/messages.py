@@ -41,16 +41,25 @@ _SEAT_LIST_PARAMS: Mapping[str, tuple[str, ...]] = {
 # With the seat's player named, "Seat Cat passed" would read oddly: the name alone.
 _NAMED_SEAT_TEMPLATES: Mapping[str, str] = {
     "loner_passed": gettext_noop(
-        "%(seat)s passed in the round trump was made, so cannot go alone."
+        # Translators: %(seat)s is any player, woman or man: word it so that nothing agrees
+        # with the name's gender. "bidding round": the bidding round (1: the turn-up's suit,
+        # 2: any other suit), not the tournament round.
+        "%(seat)s passed in the bidding round in which trump was made, so cannot go alone."
     ),
+    # Translators: %(seat)s is any player, woman or man: word it so that nothing agrees
+    # with the name's gender.
     "maker_not_of_makers": gettext_noop("%(seat)s made trump but is not on the makers' side."),
     "wrong_dealer": gettext_noop(
+        # Translators: %(expected)s and %(dealer)s are any players, women or men: word it so
+        # that nothing agrees with the names' gender.
         "The deal passes to the left: %(expected)s deals this hand, not %(dealer)s."
     ),
 }
 # Seat lists named: "won by Ann, Cat", not "won by seat(s) Ann, Cat".
 _NAMED_SEAT_LIST_TEMPLATES: Mapping[str, str] = {
     "hand_after_game_over": gettext_noop(
+        # Translators: %(winner)s is one or more players, women or men: word it so that
+        # nothing agrees with the names' gender or number.
         "The game was already won by %(winner)s; no hand is played after that."
     ),
 }
@@ -71,8 +80,14 @@ _NAMED_TEMPLATES: Mapping[str, str] = {
 }
 
 
-def engine_message(error: EngineError, seat_names: Sequence[str] | None = None) -> str:
-    """The error in the active language, naming players instead of seat numbers."""
+def engine_message(
+    error: EngineError, seat_names: Sequence[str] | None = None, *, shown_hand: int | None = None
+) -> str:
+    """The error in the active language, naming players instead of seat numbers.
+
+    `shown_hand`: the hand the page heads the form with ("Hand 3"); a problem in that
+    very hand is told without repeating "Hand 3:" under its own heading.
+    """
     params = dict(error.params)
     template = error.template
     if seat_names:
@@ -102,7 +117,7 @@ def engine_message(error: EngineError, seat_names: Sequence[str] | None = None) 
         problem = translated(template, params) % params
     except (KeyError, TypeError, ValueError):
         problem = error.message
-    if error.hand is None:
+    if error.hand is None or error.hand == shown_hand:
         return problem
     return gettext(IN_HAND_TEMPLATE) % {"hand": error.hand, "problem": problem}
 
@@ -184,6 +199,8 @@ def _named_sides(params: Mapping[str, object], seat_names: Sequence[str]) -> str
     if len(scores) != len(seat_names) or not all(side for side in sides):
         return None
     return ", ".join(
+        # Translators: %(players)s is one side's players, women or men: word it so that nothing
+        # agrees with the names' gender.
         gettext("%(players)s %(points)s")
         % {
             "players": partners(seat_names[seat] for seat in side),

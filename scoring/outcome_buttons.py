@@ -57,11 +57,20 @@ def _words(outcome: Outcome, names: list[str]) -> str:
     return {
         MADE: _("Made it"),
         # Not the month: a bare "March" would also rename Django's month in every date.
+        # Translators: a march: the makers took all five tricks (2 points).
         MARCH: pgettext("hand outcome", "March"),
+        # Translators: %(name)s is any player, woman or man: word it so that nothing
+        # agrees with the name's gender.
         LONE_MARCH: _("%(name)s alone: march") % {"name": lone},
+        # Translators: euchred: the makers took fewer than three tricks, so the defenders
+        # score.
         EUCHRED: _("Euchred"),
         NO_TRICK: _("Super euchre: no trick"),
+        # Translators: %(name)s is any player, woman or man: word it so that nothing
+        # agrees with the name's gender.
         LONE_EUCHRE: _("Euchred by %(name)s alone") % {"name": lone},
+        # Translators: %(name)s is any player, woman or man: word it so that nothing
+        # agrees with the name's gender.
         LONE_SWEEP: _("%(name)s defended alone and took all five") % {"name": lone},
         PASSED: _("Everyone passed: no score, next dealer"),
     }[outcome.kind]
@@ -77,10 +86,14 @@ def _points(summary: TableSummary, outcome: Outcome) -> str:
         return _("+%(points)s") % {"points": amount}
     sides = [side for side in summary.sides if set(side.seats) & set(scorers)]
     if len(sides) > 1:
+        # Translators: %(names)s is two or more sides' players, women or men: word it so
+        # that nothing agrees with the names' gender.
         return _("+%(points)s each to %(names)s") % {
             "points": amount,
             "names": ", ".join(side.names for side in sides),
         }
+    # Translators: %(names)s is one side's players, women or men: word it so that nothing
+    # agrees with the names' gender.
     return _("+%(points)s to %(names)s") % {"points": amount, "names": sides[0].names}
 
 
@@ -106,6 +119,8 @@ def outcome_columns(
             columns.setdefault(outcome.makers, []).append(_button(summary, outcome))
     return [
         OutcomeColumn(
+            # Translators: %(names)s is one side's players, women or men: word it so that
+            # nothing agrees with the names' gender.
             title=_("%(names)s named trump") % {"names": summary.sides[side].names},
             buttons=tuple(buttons),
         )
@@ -146,8 +161,14 @@ def _bidding_choice(answer: Facts, names: list[str]) -> tuple[str, str]:
     if answer.round is None:
         return str(seat), names[seat]
     words = {
-        1: _("%(name)s ordered up the turn-up (round 1)"),
-        2: _("%(name)s named another suit (round 2)"),
+        # Translators: %(name)s is any player, woman or man: word it so that nothing
+        # agrees with the name's gender. "bidding round": the bidding round (1: the
+        # turn-up's suit, 2: any other suit), not the tournament round.
+        1: _("%(name)s ordered up the turn-up (bidding round 1)"),
+        # Translators: %(name)s is any player, woman or man: word it so that nothing
+        # agrees with the name's gender. "bidding round": the bidding round (1: the
+        # turn-up's suit, 2: any other suit), not the tournament round.
+        2: _("%(name)s named another suit (bidding round 2)"),
     }[answer.round]
     return f"{seat}:{answer.round}", words % {"name": names[seat]}
 

@@ -167,7 +167,9 @@ def evaluate_hands(*, tournament: Tournament, rules: RuleSet, hands: Sequence[di
 
 RESULT_WORDS = {
     "made": _("made it"),
+    # Translators: a march: the makers took all five tricks.
     "march": _("march"),
+    # Translators: euchred: the makers took fewer than three tricks, so the defenders score.
     "euchred": _("euchred"),
     "no_trick": _("no trick"),
 }
@@ -180,14 +182,19 @@ def describe_hand(hand: dict, names: Sequence[str], sides: Sequence[Sequence[int
         return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else str(seat)
 
     if hand.get("passed"):
+        # Translators: %(dealer)s is any player, woman or man: word it so that nothing
+        # agrees with the name's gender.
         return gettext("%(dealer)s dealt; everyone passed") % {"dealer": name(hand["dealer"])}
     if "result" in hand:
         return _describe_outcome(hand, name, sides)
     text = ngettext(
-        "%(dealer)s dealt; %(maker)s made %(trump)s (round %(round)s); makers took "
-        "%(tricks)s trick",
-        "%(dealer)s dealt; %(maker)s made %(trump)s (round %(round)s); makers took "
-        "%(tricks)s tricks",
+        # Translators: %(dealer)s and %(maker)s are any players, women or men: word it so
+        # that nothing agrees with the names' gender. "bidding round": the bidding round (1:
+        # the turn-up's suit, 2: any other suit), not the tournament round.
+        "%(dealer)s dealt; %(maker)s made %(trump)s (bidding round %(round)s); makers "
+        "took %(tricks)s trick",
+        "%(dealer)s dealt; %(maker)s made %(trump)s (bidding round %(round)s); makers "
+        "took %(tricks)s tricks",
         hand["tricks"],
     ) % {
         "dealer": name(hand["dealer"]),
@@ -197,6 +204,8 @@ def describe_hand(hand: dict, names: Sequence[str], sides: Sequence[Sequence[int
         "tricks": hand["tricks"],
     }
     if hand.get("alone"):
+        # Translators: %(players)s is one or more players, women or men: word it so that
+        # nothing agrees with the names' gender.
         text += gettext("; alone: %(players)s") % {
             "players": ", ".join(name(seat) for seat in hand["alone"])
         }
@@ -217,12 +226,16 @@ def _describe_outcome(hand: dict, name, sides: Sequence[Sequence[int]]) -> str:
         who = partners(name(seat) for seat in sides[makers])
     else:
         who = str(makers)
+    # Translators: %(dealer)s is any player and %(makers)s one or more players, women or
+    # men: word it so that nothing agrees with the names' gender.
     text = gettext("%(dealer)s dealt; %(makers)s named trump: %(result)s") % {
         "dealer": name(hand["dealer"]),
         "makers": who,
         "result": RESULT_WORDS.get(hand["result"], hand["result"]),
     }
     if hand.get("alone"):
+        # Translators: %(players)s is one or more players, women or men: word it so that
+        # nothing agrees with the names' gender.
         text += gettext("; alone: %(players)s") % {
             "players": ", ".join(name(seat) for seat in hand["alone"])
         }
@@ -303,12 +316,18 @@ def who_did(change: ResultChange) -> str:
     if change.user is not None:
         # Anyone with the table's link reads the history: never the account's user name.
         name = change.user.get_full_name()
+        # Translators: %(name)s is any organiser, woman or man: word it so that nothing agrees with
+        # the name's gender.
         return gettext("organiser %(name)s") % {"name": name} if name else gettext("an organiser")
     if change.seat is not None and change.via == ResultChange.Via.TABLE_LINK:
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with the
+        # name's gender.
         return gettext("the table link, seat not proven (%(name)s's seat was chosen)") % {
             "name": change.seat.player.name
         }
     if change.seat is not None:
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with the
+        # name's gender.
         return gettext("%(name)s, by %(via)s") % {
             "name": change.seat.player.name,
             "via": change.get_via_display(),

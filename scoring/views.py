@@ -17,7 +17,7 @@ from tournaments.permissions import organised_tournament
 
 from . import offline, selectors, services
 from .card_link import where_now
-from .errors import ScoringError
+from .errors import RuleBroken, ScoringError
 from .forms import (
     NOT_UNDERSTOOD,
     ConfirmAsForm,
@@ -279,6 +279,7 @@ def _submit_outcome(request, summary, *, scorer, via, **_kwargs):
         if error.code == "conflict":
             # The page was stale: say so over a fresh one to tap again on.
             return None, {"note": error.message, "note_error": True, "status": error.status}
+        # Told in the sticky score box, away from the "Hand 3" heading: with its number.
         form.add_error(None, error.message)
         return None, {"outcome": form, "status": error.status}
     if request.htmx:
@@ -338,6 +339,8 @@ def _choose_seat(request, summary, **_kwargs):
     _remember(request, summary.table, seat, Via.PLAYER_CODE)
     messages.success(
         request,
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with the
+        # name's gender.
         _("Card code checked: what you enter now counts as %(name)s's.")
         % {"name": seat.player.name},
     )
@@ -365,7 +368,8 @@ def _submit_hand(request, summary, *, scorer, via, **_kwargs):
     except ScoringError as error:
         # Refused, never dropped: the form comes back with the rule, even after the
         # round's last hand or the game's winning one (the page has no form then).
-        form = _with_error(error, HandForm, request, summary, form)
+        words = _refusal(error, summary, number)
+        form = _with_error(error, HandForm, request, summary, form, words=words)
         return None, {"hand": form, "status": error.status}
     if request.htmx:
         return None, {"note": _saved_words(result, number, summary.rules), "stored": result}
@@ -435,14 +439,25 @@ def _submit_totals(request, summary, *, scorer, via, **_kwargs):
     return redirect(request.path), {}
 
 
-def _with_error(error: ScoringError, form_class, request, summary, form):
+def _with_error(error: ScoringError, form_class, request, summary, form, *, words=None):
+    """`words`: what the form says, where it is not the error's own message."""
     if error.code in ("hands_only", "totals_only"):
         # The form of the other mode is not on the page: say it above everything.
         messages.error(request, error.message)
     if error.code == "conflict":
         form = _rebound(form_class, request, selectors.table_summary(summary.table))
-    form.add_error(None, error.message)
+    form.add_error(None, words or error.message)
     return form
+
+
+def _refusal(error: ScoringError, summary, number: int | None) -> str:
+    """A refused hand's rule as the hand form shows it: under the heading "Hand 3" (or
+    "Change hand 3"), a problem in hand 3 is not told as "Hand 3: …" again."""
+    if not isinstance(error, RuleBroken):
+        return error.message
+    stored = len(summary.hands)
+    shown = number if number and 1 <= number <= stored else stored + 1
+    return error.message_under(shown)
 
 
 def _saved_message(request, result, number, rules) -> None:
@@ -608,6 +623,8 @@ def _confirm_as(request, summary, *, scorer, via, seat_link, **_kwargs):
         ), {}
     messages.success(
         request,
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with the
+        # name's gender.
         _("Result confirmed by %(name)s. Thank you!") % {"name": form.seat().player.name},
     )
     return redirect(request.path), {}

@@ -54,7 +54,10 @@ SEATING_REFUSED = gettext_noop("The seating cannot be made: %(reason)s")
 CATALOG: dict[str, Entry] = {
     # ---------------------------------------------------------------- tournaments
     "already_organiser": Entry(
-        Kind.REFUSED, gettext_noop("%(user)s already organises this tournament.")
+        # Translators: %(user)s is any organiser, woman or man: word it so that nothing agrees with
+        # the name's gender.
+        Kind.REFUSED,
+        gettext_noop("%(user)s already organises this tournament."),
     ),
     "arrivals_not_teams": Entry(
         Kind.REFUSED, gettext_noop("Late arrivals join as whole teams of %(size)s.")
@@ -118,13 +121,20 @@ CATALOG: dict[str, Entry] = {
         Kind.FORBIDDEN, gettext_noop("Only the tournament's owner can remove another organiser.")
     ),
     "not_playing": Entry(
-        Kind.REFUSED, gettext_noop("%(name)s is not playing in this tournament now.")
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with the
+        # name's gender.
+        Kind.REFUSED,
+        gettext_noop("%(name)s is not playing in this tournament now."),
     ),
     "not_playing:left": Entry(
         Kind.REFUSED,
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with the
+        # name's gender.
         gettext_noop("%(name)s has already left; the rounds they played stay as played."),
     ),
-    "not_late": Entry(Kind.CONFLICT, gettext_noop("%(name)s is not marked as late.")),
+    # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+    # with the name's gender.
+    "not_late": Entry(Kind.CONFLICT, gettext_noop("%(name)s is not on the late list.")),
     "late_in_fixed_teams": Entry(
         Kind.REFUSED,
         gettext_noop(
@@ -140,15 +150,22 @@ CATALOG: dict[str, Entry] = {
         ),
     ),
     "swap_not_in_round": Entry(
-        Kind.REFUSED, gettext_noop("%(name)s has no seat and no bye in round %(number)s.")
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with the
+        # name's gender.
+        Kind.REFUSED,
+        gettext_noop("%(name)s has no seat and no bye in round %(number)s."),
     ),
     "swap_both_on_bye": Entry(
         Kind.REFUSED,
+        # Translators: %(first)s and %(second)s are any players, women or men: word it so that
+        # nothing agrees with the names' gender.
         gettext_noop("%(first)s and %(second)s both sit this round out: there is nothing to swap."),
     ),
     "reissue_left": Entry(
         Kind.CONFLICT,
         gettext_noop(
+            # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with
+            # the name's gender.
             "%(name)s has left the tournament: their card opens no seat and their code "
             "confirms nothing any more, so there is no card to reissue."
         ),
@@ -181,6 +198,8 @@ CATALOG: dict[str, Entry] = {
     "removal_not_confirmed": Entry(
         Kind.REFUSED,
         gettext_noop(
+            # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with
+            # the name's gender.
             "Removing %(name)s changes the rotation: look at GET players/%(id)s/removal and send "
             "its fingerprint."
         ),
@@ -215,11 +234,16 @@ CATALOG: dict[str, Entry] = {
     "team_incomplete": Entry(
         Kind.REFUSED,
         gettext_noop(
+            # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with
+            # the name's gender.
             "%(name)s plays in a team: withdraw the whole team, or bring in a substitute."
         ),
     ),
     "teams_incomplete": Entry(
-        Kind.REFUSED, gettext_noop("Pair the teams first: %(names)s not in a team of %(size)s.")
+        # Translators: %(names)s is one or more players, women or men: word it so that nothing
+        # agrees with the names' gender.
+        Kind.REFUSED,
+        gettext_noop("Pair the teams first: %(names)s not in a team of %(size)s."),
     ),
     "teams_incomplete:before_change": Entry(
         Kind.REFUSED,
@@ -269,7 +293,7 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED,
         gettext_noop(
             "The first round has started: a player who comes now joins as a late arrival "
-            "through the changes of the night."
+            "through the changes on the night."
         ),
     ),
     "round_started:rotation": Entry(
@@ -527,6 +551,8 @@ CATALOG: dict[str, Entry] = {
     "played_that_night": Entry(
         Kind.REFUSED,
         gettext_noop(
+            # Translators: %(member)s, %(other)s and %(player)s are any people, women or men: word
+            # it so that nothing agrees with the names' gender.
             "%(member)s already played %(night)s as %(other)s, so %(player)s cannot "
             "be %(member)s too: one person has one result a night. Link %(other)s "
             "elsewhere first if the names were mixed up."
@@ -535,6 +561,8 @@ CATALOG: dict[str, Entry] = {
     "both_played": Entry(
         Kind.REFUSED,
         gettext_noop(
+            # Translators: %(keep)s, %(drop)s, %(keep_player)s and %(drop_player)s are any people,
+            # women or men: word it so that nothing agrees with the names' gender.
             "%(keep)s and %(drop)s both played %(night)s (as %(keep_player)s and "
             "%(drop_player)s): they are two people, so they cannot be merged."
         ),

@@ -154,7 +154,11 @@ class TournamentForm(forms.Form):
     no_loner_after_pass = forms.BooleanField(
         label=_(OPTION_LABELS["no_loner_after_pass"]),
         required=False,
-        help_text=_("A player who passed in the round trump was made may not go alone."),
+        help_text=_(
+            # Translators: "bidding round": the bidding round (1: the turn-up's suit, 2: any
+            # other suit), not the tournament round.
+            "A player who passed in the bidding round in which trump was made may not go alone."
+        ),
     )
     two_of_spades_benny = forms.BooleanField(
         label=_(OPTION_LABELS["two_of_spades_benny"]),

@@ -62,11 +62,19 @@ def player_late(request, pk: int, player_pk: int):
 
 def late_message(player: Player) -> str:
     if player.late:
-        return _("%(name)s is marked late and sits out the first round.") % {"name": player.name}
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+        # with the name's gender.
+        return _("%(name)s is on the late list and sits out the first round.") % {
+            "name": player.name
+        }
     number = late.joins_in(player)
     if number is None:
-        return _("%(name)s is here.") % {"name": player.name}
-    return _("%(name)s is here and plays from round %(number)s.") % {
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+        # with the name's gender.
+        return _("%(name)s is present.") % {"name": player.name}
+    # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+    # with the name's gender.
+    return _("%(name)s is present and plays from round %(number)s.") % {
         "name": player.name,
         "number": number,
     }
@@ -94,6 +102,8 @@ def seats_swap(request, pk: int, number: int):
         else:
             messages.success(
                 request,
+                # Translators: %(first)s and %(second)s are any players, women or men: word it so
+                # that nothing agrees with the names' gender.
                 _("%(first)s and %(second)s now sit in each other's seats; results follow them.")
                 % {"first": form.cleaned_data["first"], "second": form.cleaned_data["second"]},
             )

@@ -22,7 +22,8 @@ def partners(names: Iterable[object], escape: Callable[[str], str] = str) -> str
     # Translators: partners' names joined, on a team's name and wherever partners are
     # shown together (table page, results, standings). %(first)s is one name or, for
     # a team of three, "Ann, Bob". Italian "%(first)s e %(last)s", Polish
-    # "%(first)s i %(last)s"; "&" is fine where the language uses it so.
+    # "%(first)s i %(last)s"; "&" is fine where the language uses it so. The names are
+    # any players, women or men: word it so that nothing agrees with their gender.
     joined = escape(gettext("%(first)s & %(last)s"))
     return joined % {"first": ", ".join(names[:-1]), "last": names[-1]}
 

@@ -65,6 +65,8 @@ def card_reissue(request, pk: int, player_pk: int):
             messages.success(
                 request,
                 _(
+                    # Translators: %(name)s is any player, woman or man: word it so that nothing
+                    # agrees with the name's gender.
                     "%(name)s has a new card: the old code and QR code no longer work. "
                     "Show them the new ones below, or print the new card."
                 )

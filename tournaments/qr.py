@@ -49,5 +49,7 @@ def card_qr(*, request, player: Player) -> tuple[str, SafeString]:
     """The player's card link, absolute, and its QR code: the same link their printed
     scorecard carries, for the player to scan from the organiser's screen."""
     url = public_url(request, card_link_path(player.pk, player.card_version))
+    # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with the
+    # name's gender.
     title = _("%(name)s's card link") % {"name": player.name}
     return url, table_qr_svg(url=url, title=title)

@@ -238,7 +238,9 @@ def player_add(request, pk: int):
         else:
             if swap_list:
                 return _players_partial(request, tournament)
-            messages.success(request, _("%(name)s added.") % {"name": player.name})
+            # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+            # with the name's gender.
+            messages.success(request, _("Player added: %(name)s.") % {"name": player.name})
             if request.htmx:
                 return HttpResponseClientRefresh()
             return redirect(tournament)
@@ -673,7 +675,10 @@ def co_organiser_add(request, pk: int):
                 form.add_error(None, exc.message)
             else:
                 messages.success(
-                    request, _("%(name)s now organises this tournament too.") % {"name": user}
+                    # Translators: %(name)s is any organiser, woman or man: word it so that nothing
+                    # agrees with the name's gender.
+                    request,
+                    _("%(name)s now organises this tournament too.") % {"name": user},
                 )
                 return redirect(tournament)
     return _detail_with_errors(request, tournament, co_organiser_form=form)
@@ -693,6 +698,8 @@ def co_organiser_remove(request, pk: int, user_id: int):
             request, _("You no longer organise %(tournament)s.") % {"tournament": tournament.name}
         )
         return redirect("home")
+    # Translators: %(name)s is any organiser, woman or man: word it so that nothing agrees with the
+    # name's gender.
     messages.success(request, _("%(name)s no longer organises this tournament.") % {"name": user})
     return redirect(tournament)
 

@@ -14,7 +14,7 @@ from scoring import standings as maths
 from tournaments.models import Tournament
 from tournaments.partner_names import partners
 
-from ..models import METRIC_LABELS
+from ..models import METRIC_COLUMN_LABELS, METRIC_LABELS
 from .nights import Night, load_night
 from .settings import (
     bye_rule,
@@ -157,7 +157,7 @@ def night_standings(night: Night) -> Standings:
         tournament=tournament,
         teams=teams,
         metrics=tuple(metrics),
-        metric_labels=tuple(str(METRIC_LABELS[m]) for m in shown),
+        metric_labels=tuple(str(METRIC_COLUMN_LABELS.get(m, METRIC_LABELS[m])) for m in shown),
         order_labels=tuple(str(METRIC_LABELS[m]) for m in metrics),
         bye_rule=rule,
         bye_text=bye_text(rule),

@@ -118,15 +118,22 @@ def season_rule_text(season: Season, nights: int | None = None) -> str:
     if not season.best_of:
         sentences.append(gettext("Every night counts."))
     elif nights is not None and nights <= season.best_of:
+        # Two sentences, each with its own count, so each picks its own plural form.
         sentences.append(
             ngettext(
-                "The best %(n)s nights of each member count; with %(nights)s night so far, "
-                "every night counts.",
-                "The best %(n)s nights of each member count; with %(nights)s nights so far, "
-                "every night counts.",
+                "The best night of each member counts.",
+                "The best %(n)s nights of each member count.",
+                season.best_of,
+            )
+            % {"n": season.best_of}
+        )
+        sentences.append(
+            ngettext(
+                "So far the season has %(nights)s night, so every night counts.",
+                "So far the season has %(nights)s nights, so every night counts.",
                 nights,
             )
-            % {"n": season.best_of, "nights": nights}
+            % {"nights": nights}
         )
     else:
         sentences.append(

@@ -426,9 +426,10 @@ class ResultViewSet(ApiErrorsMixin, viewsets.GenericViewSet):
         for name in ("tournament", "round"):
             value = request.query_params.get(name, "")
             if not value.isdigit():
-                raise ValidationError(
-                    {name: [_("Give the %(name)s as a number.") % {"name": name}]}
-                )
+                # Translators: %(name)s is the name of the query parameter as sent, in
+                # English ("tournament", "round"): keep it in its quotes, untranslated.
+                words = _("Give “%(name)s” as a number.") % {"name": name}
+                raise ValidationError({name: [words]})
             wanted[name] = int(value)
         tournament = get_object_or_404(Tournament, pk=wanted["tournament"])
         self.check_object_permissions(request, tournament)

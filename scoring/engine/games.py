@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .errors import EngineError, gettext_noop, shown
+from .errors import EngineError, gettext_noop, ngettext_lazy, shown
 from .hands import Deal, Hand, PassedHand, parse_hand, score_hand
 from .rounds import check_deal_passes_left
 from .rules import RuleSet
@@ -40,11 +40,14 @@ def play_game(rules: RuleSet, hands: Sequence[object]) -> GameResult:
             if winner is not None:
                 raise EngineError(
                     "hand_after_game_over",
-                    gettext_noop(
-                        "The game was already won by seat(s) %(winner)s; no hand is "
-                        "played after that."
+                    ngettext_lazy(
+                        "The game was already won by seat %(winner)s; no hand is played "
+                        "after that.",
+                        "The game was already won by seats %(winner)s; no hand is played "
+                        "after that.",
+                        "winners",
                     ),
-                    {"winner": ", ".join(map(str, winner))},
+                    {"winner": ", ".join(map(str, winner)), "winners": len(winner)},
                 )
             hand = _as_deal(raw)
             points = score_hand(rules, hand)

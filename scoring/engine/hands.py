@@ -139,6 +139,8 @@ def _bad_round(value: object) -> EngineError:
     return EngineError(
         "bad_round",
         gettext_noop(
+            # Translators: the bidding round (1: the turn-up's suit, 2: any other suit), not
+            # the tournament round.
             "The bidding round must be 1 (turn-up ordered) or 2 (suit named), not %(value)s."
         ),
         {"value": shown(value)},
@@ -268,8 +270,10 @@ def _check_passed(rules: RuleSet, hand: PassedHand) -> None:
         raise EngineError(
             "passed_hand_not_allowed",
             gettext_noop(
+                # Translators: "second bidding round": the bidding round (2: any suit but the
+                # turn-up's), not the tournament round.
                 "With stick the dealer a hand cannot be passed: the dealer must "
-                "name trump in the second round."
+                "name trump in the second bidding round."
             ),
         )
     if hand.turn_up is not None and rules.is_benny(hand.turn_up):
@@ -297,9 +301,11 @@ def _check_bidding(rules: RuleSet, hand: Hand) -> None:
             raise EngineError(
                 "almonte_benny_round_one",
                 gettext_noop(
+                    # Translators: "bidding round": the bidding round (1: the turn-up's suit,
+                    # 2: any other suit), not the tournament round.
                     "When the Benny is turned up the dealer names trump and cannot turn "
-                    "it down: trump is made in round 1, by whoever orders it up or else "
-                    "by the dealer."
+                    "it down: trump is made in bidding round 1, by whoever orders it up "
+                    "or else by the dealer."
                 ),
             )
         return
@@ -308,8 +314,10 @@ def _check_bidding(rules: RuleSet, hand: Hand) -> None:
             raise EngineError(
                 "benny_turn_up_dealer_makes",
                 gettext_noop(
+                    # Translators: "bidding round": the bidding round (1: the turn-up's suit,
+                    # 2: any other suit), not the tournament round.
                     "When the Benny is turned up the dealer names trump at once "
-                    "(round 1) and is the maker."
+                    "(bidding round 1) and is the maker."
                 ),
             )
         return
@@ -318,13 +326,21 @@ def _check_bidding(rules: RuleSet, hand: Hand) -> None:
     if hand.round == 1 and hand.trump != turn_up.suit:
         raise EngineError(
             "trump_not_turn_up_suit",
-            gettext_noop("In round 1 trump is the turn-up's suit (%(suit)s), not %(trump)s."),
+            gettext_noop(
+                # Translators: "bidding round": the bidding round (1: the turn-up's suit,
+                # 2: any other suit), not the tournament round.
+                "In bidding round 1 trump is the turn-up's suit (%(suit)s), not %(trump)s."
+            ),
             {"suit": turn_up.suit, "trump": hand.trump},
         )
     if hand.round == 2 and hand.trump == turn_up.suit:
         raise EngineError(
             "trump_is_turned_down_suit",
-            gettext_noop("In round 2 the turned-down suit (%(suit)s) cannot be named trump."),
+            gettext_noop(
+                # Translators: "bidding round": the bidding round (1: the turn-up's suit,
+                # 2: any other suit), not the tournament round.
+                "In bidding round 2 the turned-down suit (%(suit)s) cannot be named trump."
+            ),
             {"suit": turn_up.suit},
         )
 
@@ -365,7 +381,10 @@ def _check_alone(rules: RuleSet, hand: Hand) -> None:
                 raise EngineError(
                     "loner_passed",
                     gettext_noop(
-                        "Seat %(seat)s passed in the round trump was made, so cannot go alone."
+                        # Translators: "bidding round": the bidding round (1: the turn-up's
+                        # suit, 2: any other suit), not the tournament round.
+                        "Seat %(seat)s passed in the bidding round in which trump was made, "
+                        "so cannot go alone."
                     ),
                     {"seat": seat},
                 )

@@ -126,6 +126,8 @@ VARIANTS: Mapping[str, Variant] = MappingProxyType(
         ),
         "three-handed": Variant(
             name="three-handed",
+            # Translators: cutthroat: three players, each playing for themselves (no
+            # partners); translate the idea, not the word.
             label=gettext_noop("Three-handed (cutthroat) Euchre"),
             players=3,
             seating=CUTTHROAT,
@@ -241,12 +243,20 @@ OPTION_NAMES: tuple[str, ...] = tuple(_READERS)
 # Each option's name as the tournament form shows it; messages use the same words.
 OPTION_LABELS: Mapping[str, str] = MappingProxyType(
     {
+        # Translators: a rule: when every player passes in both bidding rounds, the
+        # dealer must name trump (the hand is never thrown in).
         "stick_the_dealer": gettext_noop("Stick the dealer"),
         "defender_alone": gettext_noop("A defender may go alone"),
+        # Translators: a rule: makers who take no trick at all give the defenders 4 points.
         "super_euchre": gettext_noop("Super euchre"),
+        # Translators: a rule: the dealer's partner who orders up the turn-up must play
+        # alone (named after Canada, where it is played).
         "dealer_partner_alone": gettext_noop("Canadian loner"),
         "no_loner_after_pass": gettext_noop("No loner after a pass"),
         "two_of_spades_benny": gettext_noop("Two of spades as the Benny"),
+        # Translators: a six-handed rule, as played in Almonte (Ontario): when the Benny
+        # (the joker) is turned up the dealer names trump, the other five may order it
+        # up, and if all pass the dealer must take it.
         "almonte_joker": gettext_noop("Almonte Benny"),
         "target": gettext_noop("Game to"),
         "deck": gettext_noop("Deck"),

@@ -374,8 +374,10 @@ def _read_scores(rules: RuleSet, scores: object, name: str) -> Points:
         raise EngineError(
             "bad_scores",
             ngettext_lazy(
-                "The %(name)s must be %(players)s whole number of 0 or more, one per seat.",
-                "The %(name)s must be %(players)s whole numbers of 0 or more, one per seat.",
+                # Translators: %(name)s is the name of the field as sent, in English ("scores",
+                # "totals"): keep it in its quotes, untranslated.
+                "“%(name)s” must be %(players)s whole number of 0 or more, one per seat.",
+                "“%(name)s” must be %(players)s whole numbers of 0 or more, one per seat.",
                 "players",
             ),
             {"name": name, "players": rules.players},
@@ -386,8 +388,9 @@ def _read_scores(rules: RuleSet, scores: object, name: str) -> Points:
         raise EngineError(
             "partners_differ",
             gettext_noop(
-                "Partners share their side's score, but the %(name)s %(scores)s "
-                "differ between partners."
+                # Translators: %(name)s is the name of the field as sent, in English ("scores",
+                # "totals"): keep it in its quotes, untranslated.
+                "Partners share their side's score, but in “%(name)s” (%(scores)s) partners differ."
             ),
             {"name": name, "scores": _dashed(tuple(scores))},
         )

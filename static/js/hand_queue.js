@@ -205,7 +205,9 @@
         ? gettext('Every hand of the round is entered')
         : sayWith(gettext('Hand %(number)s'), { number: state.hand }));
       var dealtBy = title.querySelector('.help');
-      if (dealtBy) { setText(dealtBy, state.done ? '' : sayWith(gettext('dealt by %(name)s'), { name: name })); }
+      // Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+      // with the name's gender.
+      if (dealtBy) { setText(dealtBy, state.done ? '' : sayWith(gettext('Dealer: %(name)s'), { name: name })); }
     }
     // A question asked here stands in the form's place until it is answered or cancelled.
     if (entry) { entry.hidden = (moved && state.done) || Boolean(document.querySelector('[data-queue-asking]')); }

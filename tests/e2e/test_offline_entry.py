@@ -137,7 +137,7 @@ def test_a_hand_refused_on_arrival_shows_the_rule_and_keeps_the_ones_after(
 
     go_offline(context)
     enter_hand(page, 1, 1, "hearts", 3)
-    # In round 1 trump is the turn-up's suit: the server refuses this one on arrival.
+    # In bidding round 1 trump is the turn-up's suit: the server refuses this one on arrival.
     enter_hand(page, 0, 1, "spades", 5, turn_up=("9", "hearts"))
     # Entered as if the refused hand will be dealt again by the same dealer.
     page.locator("#id_dealer").select_option(value="1")
@@ -149,7 +149,10 @@ def test_a_hand_refused_on_arrival_shows_the_rule_and_keeps_the_ones_after(
     expect(page.locator('.scoring-points[data-side="1"]')).to_have_text("1")
     refused = page.locator("[data-queue-refused]")
     refused.wait_for(state="visible")
-    assert "In round 1 trump is the turn-up's suit (hearts), not spades." in refused.inner_text()
+    assert (
+        "In bidding round 1 trump is the turn-up's suit (hearts), not spades."
+        in refused.inner_text()
+    )
     expect(waiting(page)).to_have_text("2 hands waiting to be sent")
     screenshot(page, "offline-entry-phone-refused")
     assert stored_hands(table) == [(1, 3, 0)]

@@ -39,7 +39,7 @@ def test_offline_the_phone_asks_who_named_trump_and_stores_the_answer(phone_page
     if SHOTS.parent.exists():  # the screen at the phone's own 390 x 844, for people to look at
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / "offline-question.png"), scale="css")
-    question.get_by_role("button", name="Cat named another suit (round 2)").click()
+    question.get_by_role("button", name="Cat named another suit (bidding round 2)").click()
     expect(waiting(page)).to_have_text("1 hand waiting to be sent")
     expect(title(page)).to_contain_text("Hand 2")
     assert not TableResult.objects.filter(table=table).exists()

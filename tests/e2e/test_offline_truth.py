@@ -216,7 +216,7 @@ def test_a_page_reloaded_offline_shows_the_last_result_with_the_waiting_hands(ph
     expect(waiting(ann)).to_have_text("2 hands waiting to be sent")
     # Three hands stored (3 to 2) and two waiting (+1 to Bob & Dan): hand 6, Bob deals.
     expect(title(ann)).to_contain_text("Hand 6")
-    expect(title(ann)).to_contain_text("dealt by Bob")
+    expect(title(ann)).to_contain_text("Dealer: Bob")
     expect(ann.locator("[data-dealer-now]")).to_have_text("Bob")
     expect(ann.locator(".scoring-points")).to_have_text(["3", "3"])
     expect(ann.locator(".scoring-points.unsent")).to_have_count(2)
@@ -258,7 +258,7 @@ def test_each_tap_while_hands_wait_moves_the_page_on_without_reloading(phones):
     go_offline(ann.context)
     tap(ann, "march:1")  # Bob dealt: 2 to Bob & Dan
     expect(title(ann)).to_contain_text("Hand 3")
-    expect(title(ann)).to_contain_text("dealt by Cat")
+    expect(title(ann)).to_contain_text("Dealer: Cat")
     expect(ann.locator(".scoring-points")).to_have_text(["1", "2"])
     expect(ann.locator("[data-queue-unsent]")).to_have_text(
         "* Counts 1 hand not yet sent. 1 hand left to play."
@@ -269,7 +269,7 @@ def test_each_tap_while_hands_wait_moves_the_page_on_without_reloading(phones):
 
     tap(ann, "passed")  # Cat dealt, everyone passed: dealt again by Dan, not counted
     expect(title(ann)).to_contain_text("Hand 4")
-    expect(title(ann)).to_contain_text("dealt by Dan")
+    expect(title(ann)).to_contain_text("Dealer: Dan")
     # A passed hand is no hand played: still one left.
     expect(ann.locator("[data-queue-unsent]")).to_have_text(
         "* Counts 2 hands not yet sent. 1 hand left to play."
@@ -312,7 +312,7 @@ def test_while_hands_wait_the_buttons_are_those_of_the_next_dealers_hand(phones)
     expect(cat_alone).to_be_visible()  # Ann deals: Cat, across from her, may defend alone
     go_offline(ann.context)
     tap(ann, "made:0")
-    expect(title(ann)).to_contain_text("dealt by Bob")
+    expect(title(ann)).to_contain_text("Dealer: Bob")
     # Bob deals: Cat, on his left, has passed.
     expect(cat_alone).to_be_hidden()
     expect(ann.locator('#entry button[value="lone_euchre:1:0"]')).to_be_visible()

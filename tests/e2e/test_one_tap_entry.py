@@ -142,7 +142,7 @@ def test_a_lone_defender_who_passed_is_refused_in_place_and_fixed(phone_page, sc
     screenshot(page, "one-tap-detail-question-phone")
     page.locator('.scoring-detail button[value="3"]').click()  # Dan: Cat had passed
     expect(page.locator(".scoring-saved.error")).to_contain_text(
-        "Hand 1: Cat passed in the round trump was made, so cannot go alone."
+        "Hand 1: Cat passed in the bidding round in which trump was made, so cannot go alone."
     )
     screenshot(page, "one-tap-refused-phone")
     assert _hands(table) == []

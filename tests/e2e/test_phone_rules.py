@@ -55,13 +55,13 @@ def test_the_canadian_loner_asks_who_named_trump_with_one_more_tap(phone_page):
     expect(page.locator(".scoring-detail legend")).to_have_text("Who named trump?")
     _in_view(page, ".scoring-detail")
     _shot(page, "rules-one-tap-extra-question")
-    page.get_by_role("button", name="Dan ordered up the turn-up (round 1)").click()
+    page.get_by_role("button", name="Dan ordered up the turn-up (bidding round 1)").click()
     expect(page.locator(".scoring-saved.error")).to_contain_text(
         "The dealer's partner may order up the turn-up only by going alone."
     )
     assert len(_hands(table)) == 1
     page.locator('button[value="made:1"]').click()
-    page.get_by_role("button", name="Dan named another suit (round 2)").click()
+    page.get_by_role("button", name="Dan named another suit (bidding round 2)").click()
     expect(page.locator(".scoring-saved")).to_have_text("Hand 2 saved.")
     assert _scores(page) == ["0", "2"]
     assert _hands(table)[1] == {
@@ -87,7 +87,7 @@ def test_the_benny_is_asked_on_the_one_hand_it_decides(phone_page):
     _shot(page, "rules-benny-question")
     page.get_by_role("button", name="No").click()
     expect(page.locator(".scoring-saved.error")).to_contain_text(
-        "Bob passed in the round trump was made, so cannot go alone."
+        "Bob passed in the bidding round in which trump was made, so cannot go alone."
     )
     page.locator('button[value="lone_euchre:0:1"]').click()
     page.get_by_role("button", name="Yes: the Benny was turned up").click()
@@ -115,7 +115,9 @@ def test_the_detailed_forms_refusal_is_in_view_on_a_phone(phone_page):
     _open(page, table)
     _fill_refused_hand(page)
     page.get_by_role("button", name="Save hand").click()
-    reason = page.get_by_text("In round 1 trump is the turn-up's suit (hearts), not spades.")
+    reason = page.get_by_text(
+        "In bidding round 1 trump is the turn-up's suit (hearts), not spades."
+    )
     _in_view(page, reason)
     _shot(page, "rules-detailed-refusal-in-view")
     assert _hands(table) == []

@@ -67,7 +67,9 @@ def test_a_table_enters_confirms_and_the_organiser_corrects(
     page.locator("label.suit-button", has_text="hearts").click()
     page.get_by_role("button", name="Save hand").click()
     error = page.locator(".errorlist.nonfield")
-    expect(error).to_contain_text("In round 1 trump is the turn-up's suit (hearts), not spades.")
+    expect(error).to_contain_text(
+        "In bidding round 1 trump is the turn-up's suit (hearts), not spades."
+    )
     assert page.locator("#id_turn_up_rank").input_value() == "9"
     assert page.locator('input[name="turn_up_suit"][value="hearts"]').is_checked()
     screenshot(page, "result-entry-phone-refused-hand")
@@ -133,8 +135,9 @@ def test_a_table_enters_confirms_and_the_organiser_corrects(
     last = history.locator("> li").last
     assert "Corrected by an organiser" in last.inner_text()
     assert "an organiser" in last.inner_text() and owner.username not in last.inner_text()
-    assert "makers took 1 trick → Cat dealt; Dan made clubs (round 2); makers took 3 tricks" in (
-        last.inner_text()
+    assert (
+        "makers took 1 trick → Cat dealt; Dan made clubs (bidding round 2); makers took 3 tricks"
+        in (last.inner_text())
     )
     assert "Dan had three tricks" in last.inner_text()
     screenshot(page, "result-entry-phone-history")

@@ -94,7 +94,9 @@ def test_an_organiser_runs_a_two_night_season(nights, laptop_page, phone_page, s
 
     page.get_by_role("link", name="Season standings").click()
     expect(page.get_by_role("heading", name="Winter league")).to_be_visible()
-    expect(page.locator(".season-rule")).to_contain_text("with 2 nights so far, every night counts")
+    expect(page.locator(".season-rule")).to_contain_text(
+        "So far the season has 2 nights, so every night counts."
+    )
     ranked = page.locator("#season-ranked tbody tr")
     expect(ranked).to_have_count(9)  # Players 1-8 and Wendy; no Otto
     assert "One-off Otto" not in page.content()

@@ -616,7 +616,8 @@ def test_a_whole_night_from_the_first_player_to_the_final_standings(
                     "at": at,
                     "maker": (dealer + 3) % 4,
                     "message": lambda seats, d=defender: (
-                        f"{seats[d]} passed in the round trump was made, so cannot go alone."
+                        f"{seats[d]} passed in the bidding round in which trump was made, "
+                        "so cannot go alone."
                     ),
                 }
             shoot = number == 1 and table.number == 1 or refused is not None

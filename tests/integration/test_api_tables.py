@@ -224,7 +224,8 @@ def test_the_table_token_must_say_whose_seat_enters(db):
 
 
 def test_a_refused_hand_has_the_engines_code_and_the_pages_message(client, db):
-    # The same hand through the page and through the API: the same words.
+    # The same hand through the page and through the API: the same words, but for the
+    # hand's number, which the page's form already shows as its heading.
     table, seats = seated_table(hand_entry="detailed")
     bad = hand(0, 1, 2, trump="spades") | {"turn_up": "9h"}
     response = with_table_token(table).post(
@@ -235,7 +236,7 @@ def test_a_refused_hand_has_the_engines_code_and_the_pages_message(client, db):
     assert body["error"] == "trump_not_turn_up_suit"
     assert body["hand"] == 1
     assert body["message"] == (
-        "Hand 1: In round 1 trump is the turn-up's suit (hearts), not spades."
+        "Hand 1: In bidding round 1 trump is the turn-up's suit (hearts), not spades."
     )
     client.post(f"/t/{table.token}/", {"action": "seat", "seat": seats[0].pk})
     page = client.get(f"/t/{table.token}/").content.decode()
@@ -253,7 +254,9 @@ def test_a_refused_hand_has_the_engines_code_and_the_pages_message(client, db):
             **values,
         },
     ).content.decode()
-    assert html.escape(body["message"]) in shown
+    problem = body["message"].removeprefix("Hand 1: ")
+    assert html.escape(problem) in shown
+    assert html.escape(body["message"]) not in shown
     assert not TableResult.objects.exists()
 
 
@@ -568,7 +571,7 @@ def test_the_results_board_needs_a_tournament_and_a_round(db):
     response = client.get("/api/results/?round=1")
     assert response.status_code == 400
     assert response.json()["error"] == "invalid"
-    assert response.json()["message"] == "tournament: Give the tournament as a number."
+    assert response.json()["message"] == "tournament: Give “tournament” as a number."
     missing = client.get(f"/api/results/?tournament={table.round.tournament.pk}&round=5")
     assert missing.status_code == 404
 

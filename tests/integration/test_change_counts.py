@@ -121,7 +121,7 @@ def test_preview_message_api_and_tournament_page_give_the_stored_seatings_number
     message = " ".join(["The remaining rounds have been re-planned.", *_sentences(n, m)])
     assert message in text
     # The tournament page, where the printouts to redo are listed, says the same.
-    assert "The last change of the night: " + " ".join(_sentences(n, m)) in text
+    assert "The last change on the night: " + " ".join(_sentences(n, m)) in text
 
 
 @override_settings(PLANNING_INLINE_SEAT_ROUNDS=0)

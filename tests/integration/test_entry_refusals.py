@@ -48,7 +48,9 @@ def test_a_detailed_hand_after_the_game_is_won_is_refused_naming_the_winners(cli
     response = _post_hand(client, table, {"dealer": 3, "maker": 1, "tricks": 3})
     assert response.status_code == 400
     body = response.content.decode()
-    assert "Hand 4: The game was already won by Ann, Cat; no hand is played after that." in body
+    # Under the form's own heading "Hand 4" the refusal does not say "Hand 4:" again.
+    assert "The game was already won by Ann, Cat; no hand is played after that." in body
+    assert "Hand 4: The game" not in body
     assert "seat(s)" not in body
     assert len(stored_hands(table)) == 3
 
@@ -60,8 +62,46 @@ def test_a_wrong_dealer_is_named_as_the_player_who_deals(client, db):
     response = _post_hand(client, table, {"dealer": 2, "maker": 1, "tricks": 3})
     assert response.status_code == 400
     body = response.content.decode()
-    assert "Hand 2: The deal passes to the left: Bob deals this hand, not Cat." in body
+    assert "The deal passes to the left: Bob deals this hand, not Cat." in body
+    assert "Hand 2: The deal" not in body
     assert "seat Bob" not in body
+
+
+def test_the_detailed_form_does_not_repeat_its_heading_in_a_refusal(client, db):
+    # A turn-up of hearts, and spades named in bidding round 1: refused.
+    table, seats = seated_table(hand_entry=DETAILED)
+    as_scorer(client, table, seats[0])
+    turned_down = {"turn_up_rank": "9", "turn_up_suit": "hearts", "trump": "spades"}
+    response = _post_hand(client, table, {"dealer": 0, "maker": 1, "tricks": 3, **turned_down})
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert body.count("Hand 1") == 1  # the form's heading, once
+    assert 'id="entry-title">Hand 1<' in body
+    assert "In bidding round 1 trump is the turn-up&#x27;s suit (hearts), not spades." in body
+    # The API, with no heading, says which hand it is.
+    api_answer = with_table_token(table).post(
+        api(table, "hands/"),
+        entry([hand(0, 1, 3, trump="spades") | {"turn_up": "9H"}], seat=seats[0]),
+        format="json",
+    )
+    assert api_answer.json()["message"] == (
+        "Hand 1: In bidding round 1 trump is the turn-up's suit (hearts), not spades."
+    )
+
+
+def test_changing_a_hand_that_breaks_a_later_one_names_the_later_hand(client, db):
+    table, seats = seated_table(hand_entry=DETAILED)
+    submit(table, seats[0], EIGHT_HANDS[:2])
+    as_scorer(client, table, seats[0])
+    html = client.get(page(table) + "?edit=1").content.decode()
+    assert "Change hand 1" in html
+    # Bob deals hand 1 now, so hand 2, still dealt by Bob, breaks the deal's order.
+    change = {**form_values(html), **hand_post(1, 0, 3), "hand_number": 1}
+    response = client.post(page(table), change)
+    assert response.status_code == 400
+    body = response.content.decode()
+    assert "Change hand 1" in body
+    assert "Hand 2: The deal passes to the left: Cat deals this hand, not Bob." in body
 
 
 def test_the_api_names_the_winners_without_seat_words(db):
@@ -151,7 +191,7 @@ def test_the_api_needs_turn_up_where_only_the_benny_makes_a_hand_legal(db):
     assert refused.status_code == 400
     assert refused.json()["error"] == "loner_passed"
     assert refused.json()["message"] == (
-        "Hand 1: Bob passed in the round trump was made, so cannot go alone."
+        "Hand 1: Bob passed in the bidding round in which trump was made, so cannot go alone."
     )
     stored = client.post(
         api(table, "hands/"),

@@ -60,7 +60,9 @@ def test_thirteen_players_the_late_one_takes_round_ones_bye(client):
     response = client.post(
         reverse("player-late", args=[tournament.pk, kit.pk]), {"late": "yes"}, follow=True
     )
-    assert f"{kit.name} is marked late and sits out the first round." in response.content.decode()
+    assert (
+        f"{kit.name} is on the late list and sits out the first round." in response.content.decode()
+    )
 
     assert list(Bye.objects.filter(round__number=1).values_list("player", flat=True)) == [kit.pk]
     assert _rounds_seated(kit) == [2, 3, 4]
@@ -71,7 +73,7 @@ def test_thirteen_players_the_late_one_takes_round_ones_bye(client):
     assert len(pairs) == len(set(pairs))
 
     seat_page = client.get(reverse("player-seat", args=[tournament.pk, kit.pk])).content.decode()
-    assert "You are marked late: you join in round 2." in seat_page
+    assert "You are on the late list: you join in round 2." in seat_page
     # Kit and whoever had round 1's bye sit somewhere else; the cards of those who now
     # meet one instead of the other list a changed partner or opponent.
     tournament.refresh_from_db()
@@ -120,7 +122,7 @@ def test_twelve_players_the_late_one_waits_outside_the_plan_then_joins_at_the_ne
     response = client.post(
         reverse("player-late", args=[tournament.pk, lou.pk]), {"late": "no"}, follow=True
     )
-    assert f"{lou.name} is here and plays from round 2." in response.content.decode()
+    assert f"{lou.name} is present and plays from round 2." in response.content.decode()
     lou.refresh_from_db()
     assert lou.active and not lou.late
     assert _rounds_seated(lou)[0] == 2

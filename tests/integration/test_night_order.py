@@ -285,7 +285,7 @@ def test_before_a_rotation_removing_a_player_asks_then_deletes(organiser, browse
 
     response = browser.post(path, {"fingerprint": fingerprint}, follow=True)
 
-    assert "Ada Byron removed." in messages_of(response)
+    assert "Player removed: Ada Byron." in messages_of(response)
     assert not Player.objects.filter(pk=ada.pk).exists()
 
 
@@ -326,7 +326,7 @@ def test_after_play_starts_a_player_with_results_is_withdrawn_never_deleted(orga
     results = TableResult.objects.filter(table__round__tournament=tournament).count()
 
     path, page, fingerprint = _removal_page(browser, tournament, ada)
-    assert "they are not deleted" in page
+    assert "so stays on the list" in page
     response = browser.post(path, {"fingerprint": fingerprint}, follow=True)
 
     assert any(
@@ -359,7 +359,7 @@ def test_a_stale_removal_page_changes_nothing(organiser, browser):
     response = browser.post(path, {"fingerprint": fingerprint})
 
     assert response.status_code == 200  # asked again, with what happens now
-    assert "they are not deleted" in response.content.decode()
+    assert "so stays on the list" in response.content.decode()
     assert Player.objects.get(pk=ada.pk).active
 
 

@@ -46,7 +46,7 @@ def test_a_refused_kept_hand_gets_the_rules_message_and_nothing_is_stored(client
     answer = refused.json()
     assert answer["stored"] is False and answer["current"] == 1
     assert any(
-        "In round 1 trump is the turn-up's suit (hearts), not spades." in error
+        "In bidding round 1 trump is the turn-up's suit (hearts), not spades." in error
         for error in answer["errors"]
     )
     # The next kept hand, sent against the version the refusal reported, goes in.
@@ -142,8 +142,8 @@ def test_a_british_page_carries_the_question_its_dealers_made_it_asks(client, db
     asked = questions["0"]["made:0"]
     assert asked["name"] == "bidding" and asked["question"] == "Who named trump?"
     choices = {choice["value"]: choice for choice in asked["choices"]}
-    assert choices["2:1"]["words"] == "Cat ordered up the turn-up (round 1)"
-    assert choices["2:2"]["words"] == "Cat named another suit (round 2)"
+    assert choices["2:1"]["words"] == "Cat ordered up the turn-up (bidding round 1)"
+    assert choices["2:2"]["words"] == "Cat named another suit (bidding round 2)"
     assert all(choice["next"] is None for choice in asked["choices"])
     # The other side making it needs no answer: no question for it.
     assert "made:1" not in questions["0"]

@@ -170,7 +170,7 @@ def test_no_benny_refuses_the_lone_defender_by_the_pass_rule(client, db):
     refused = answer(client, table, asked, "benny", "no")
     assert refused.status_code == 400
     body = refused.content.decode()
-    assert "Bob passed in the round trump was made, so cannot go alone." in body
+    assert "Bob passed in the bidding round in which trump was made, so cannot go alone." in body
     assert "dealer's partner" not in body
     assert stored_hands(table) == []
 
@@ -181,8 +181,8 @@ def test_the_canadian_loner_asks_who_named_trump_and_in_which_round(client, db):
     asked = tap(client, table, "made:0")  # Ann deals; her side made it, nobody alone
     body = asked.content.decode()
     assert "Who named trump?" in body and stored_hands(table) == []
-    assert "Cat ordered up the turn-up (round 1)" in body
-    assert "Cat named another suit (round 2)" in body
+    assert "Cat ordered up the turn-up (bidding round 1)" in body
+    assert "Cat named another suit (bidding round 2)" in body
     refused = answer(client, table, asked, "bidding", "2:1")
     assert refused.status_code == 400
     assert "The dealer&#x27;s partner may order up the turn-up only by going alone." in (
@@ -205,7 +205,10 @@ def test_no_loner_after_a_pass_asks_who_named_trump_for_a_lone_maker(client, db)
     assert "Who named trump?" in asked.content.decode()
     refused = answer(client, table, asked, "bidding", "0")  # Ann named it: Cat had passed
     assert refused.status_code == 400
-    assert "Hand 1: Cat passed in the round trump was made" in refused.content.decode()
+    assert (
+        "Hand 1: Cat passed in the bidding round in which trump was made"
+        in refused.content.decode()
+    )
     asked = tap(client, table, "lone_march:0:2")
     assert answer(client, table, asked, "bidding", "2").status_code == 302
     assert stored_hands(table)[0]["maker"] == 2
@@ -240,7 +243,10 @@ def test_a_lone_defender_after_his_own_pass_is_refused_with_his_name(client, db)
     # Dealt by Bob: Cat and Dan bid before Ann; Dan passed, so he cannot defend alone.
     response = tap(client, table, "lone_euchre:0:3", maker=0)
     assert response.status_code == 400
-    assert "Hand 2: Dan passed in the round trump was made" in response.content.decode()
+    assert (
+        "Hand 2: Dan passed in the bidding round in which trump was made"
+        in response.content.decode()
+    )
     assert len(stored_hands(table)) == 1
 
 

@@ -267,7 +267,7 @@ def test_hand_boxes_follow_hands_per_round_and_a_game_round_gets_one_points_box(
         "Pts",
         "Total",
         "Loners",
-        "Opp. init.",
+        "Opp. initials",
     ]
     by_game = make_event(players=8, rounds=2, round_play=Tournament.RoundPlay.GAME)
     assert headings(by_game)[3:] == [
@@ -275,7 +275,7 @@ def test_hand_boxes_follow_hands_per_round_and_a_game_round_gets_one_points_box(
         "Points",
         "Total",
         "Loners",
-        "Opp. init.",
+        "Opp. initials",
     ]
     layout = card_layout(event_of(by_hand, rounds=2), paper="letter", per_page=4)
     # The columns fill the card exactly, whatever the number of hands.

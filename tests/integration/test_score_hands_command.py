@@ -267,6 +267,8 @@ def test_a_hand_told_by_its_outcome_needs_turn_up_where_only_the_benny_makes_it_
     assert refused == {
         "ok": False,
         "error": "loner_passed",
-        "message": "Seat 1 passed in the round trump was made, so cannot go alone.",
+        "message": (
+            "Seat 1 passed in the bidding round in which trump was made, so cannot go alone."
+        ),
     }
     assert accepted == {"ok": True, "points": [0, 4, 0, 4]}

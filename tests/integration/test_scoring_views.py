@@ -93,7 +93,7 @@ def test_a_refused_hand_names_the_rule_keeps_the_form_and_stores_nothing(client,
     )
     html = response.content.decode()
     assert response.status_code == 400  # refused, as the API and one-tap refuse it
-    assert "In round 1 trump is the turn-up&#x27;s suit (hearts), not spades." in html
+    assert "In bidding round 1 trump is the turn-up&#x27;s suit (hearts), not spades." in html
     assert '<option value="9" selected>' in html
     assert re.search(r'name="turn_up_suit" value="hearts"[^>]*checked', html)
     assert re.search(r'value="spades"[^>]*checked', html)
@@ -289,8 +289,8 @@ def test_an_organiser_correction_shows_in_the_tables_history(client, db):
     assert "Corrected by an organiser" in history
     assert "an organiser" in history and f"organiser {owner.username}" not in history
     assert (
-        "Hand 3: Cat dealt; Dan made hearts (round 1); makers took 1 trick → "
-        "Cat dealt; Dan made hearts (round 1); makers took 3 tricks"
+        "Hand 3: Cat dealt; Dan made hearts (bidding round 1); makers took 1 trick → "
+        "Cat dealt; Dan made hearts (bidding round 1); makers took 3 tricks"
     ) in history
     assert "Score 7–6 → 5–7" in history
     assert "Dan had three" in history

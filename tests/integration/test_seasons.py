@@ -293,7 +293,7 @@ def test_best_of_more_nights_than_the_season_has_says_every_night_counts(client,
     first, second = two_played_nights(organiser)
     season = season_of(organiser, [first, second], best_of=5)
     page = client.get(reverse("season-detail", args=[season.pk])).content.decode()
-    assert "with 2 nights so far, every night counts" in page
+    assert "So far the season has 2 nights, so every night counts." in page
 
 
 def test_saving_best_of_more_nights_than_there_are_says_so(client, organiser):

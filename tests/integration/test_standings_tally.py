@@ -55,7 +55,8 @@ COLUMNS = {
     "head_to_head": None,
     "loners_made": "Loners made",
     "euchres_made": "Euchres made",
-    "fewest_opponent_points": "Fewest opponent points",
+    # The rule is "Fewest opponent points"; its column holds the points.
+    "fewest_opponent_points": "Opponents' points",
 }
 
 

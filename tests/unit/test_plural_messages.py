@@ -33,8 +33,11 @@ def test_a_season_rule_counting_one_says_one_night_and_one_point():
         assert "A missed night scores 1 point," in text
         assert "The best night of each member counts" in text
         assert "fewer than 2 nights" in text
-        assert "with 1 night so far" in season_rule_text(Season(best_of=3), nights=1)
-        assert "with 2 nights so far" in season_rule_text(Season(best_of=3), nights=2)
+        assert "So far the season has 1 night, so" in season_rule_text(Season(best_of=3), nights=1)
+        assert "So far the season has 2 nights, so" in season_rule_text(Season(best_of=3), nights=2)
+        assert "The best 3 nights of each member count." in season_rule_text(
+            Season(best_of=3), nights=2
+        )
 
 
 def test_a_refusal_that_counts_one_says_it_in_the_singular():

@@ -141,12 +141,20 @@ def removal_done_message(name: str, removal: dict) -> str:
 def removed_message(name: str, outcome: str) -> str:
     """What a removal done says it did."""
     if outcome == "withdraw":
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+        # with the name's gender.
         return _("%(name)s has left; the rounds not started are re-planned.") % {"name": name}
     if outcome == "replan":
-        return _("%(name)s removed; the rotation is re-planned without them.") % {"name": name}
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+        # with the name's gender.
+        return _("Player removed: %(name)s; the rotation is re-planned.") % {"name": name}
     if outcome == "discard":
-        return _("%(name)s removed; generate the rotation again.") % {"name": name}
-    return _("%(name)s removed.") % {"name": name}
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+        # with the name's gender.
+        return _("Player removed: %(name)s; generate the rotation again.") % {"name": name}
+    # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+    # with the name's gender.
+    return _("Player removed: %(name)s.") % {"name": name}
 
 
 def done_message(job: PlanningJob) -> str:

@@ -85,9 +85,9 @@ def _headings(event: Event) -> tuple[tuple[str, str, str, str], list[tuple[str, 
     if event.has_partners:
         # Translators: scorecard column heading, 8 to 11 mm wide (loners made): abbreviate.
         tail.append((_("Loners"), 8.0 if event.per_hand else 11.0))
-    # Translators: scorecard column heading, 10 to 13 mm wide, where an opponent writes
-    # their initials to agree the row: abbreviate (e.g. "Opp. init.").
-    tail.append((_("Opp. init."), 10.0 if event.per_hand else 13.0))
+    # Translators: scorecard column heading, 10 to 13 mm wide (two short lines at most),
+    # where an opponent writes their initials to agree the row: abbreviate.
+    tail.append((_("Opp. initials"), 10.0 if event.per_hand else 13.0))
     # Translators: scorecard column headings over narrow columns of one or two
     # characters (round number, table number, seat letter): abbreviate, e.g. "Rd".
     return (_("Rd"), _("Table"), _("Seat"), who), tail
@@ -195,7 +195,10 @@ class PrintedCard:
 def who_paragraphs(event: Event, line: CardRound) -> list[list[str]]:
     """Partner and opponents for one round as natural lines of names (a line may break
     between names)."""
-    versus, with_partner = _("v"), _("w/")
+    # Translators: "versus", printed on scorecards before the opponents' names; keep short.
+    versus = _("v")
+    # Translators: "with", printed on scorecards before a partner's name; keep short.
+    with_partner = _("w/")
     names = list(line.opponents) or [""]
     opponents = [f"{versus} {names[0]}", *names[1:]]
     if event.has_partners and not event.fixed_teams:

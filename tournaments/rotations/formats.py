@@ -204,6 +204,8 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
             ),
             FormatSpec(
                 code="cutthroat",
+                # Translators: cutthroat: tables of three players, each playing for
+                # themselves (no partners); translate the idea, not the word.
                 label=gettext_noop("Cutthroat (tables of three, each for themselves)"),
                 table_players=3,
                 team_size=None,

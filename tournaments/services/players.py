@@ -42,6 +42,8 @@ def _new_player_problem(
     if len(name) > NAME_MAX:
         return str(
             ngettext(
+                # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+                # with the name's gender.
                 "The name %(name)s is longer than %(max)s character.",
                 "The name %(name)s is longer than %(max)s characters.",
                 NAME_MAX,
@@ -53,8 +55,12 @@ def _new_player_problem(
         earlier = taken[key]
         if earlier is None:
             return str(
+                # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+                # with the name's gender.
                 _("There is already a player called %(name)s in this tournament.") % {"name": name}
             )
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with the
+        # name's gender.
         return str(_("%(name)s is already on line %(line)s.") % {"name": name, "line": earlier})
     return None
 

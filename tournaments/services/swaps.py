@@ -63,6 +63,8 @@ def swap_seats(*, round: Round, first: Player, second: Player, user) -> SeatSwap
         Seat.objects.filter(pk=seat.pk).update(player=bye_player)
         Bye.objects.filter(pk=bye.pk).update(player=sitter)
 
+    # Translators: %(first)s and %(second)s are any players, women or men: word it so that nothing
+    # agrees with the names' gender.
     note = gettext("%(first)s and %(second)s sat in each other's seats.") % {
         "first": first.name,
         "second": second.name,

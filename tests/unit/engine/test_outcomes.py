@@ -274,7 +274,10 @@ def test_a_lone_defender_legal_only_after_the_benny_asks_for_it_and_nothing_else
         score_hand(rules, parse_hand(without))
     # The rule every bidding breaks, not the Canadian loner only one of them does.
     assert caught.value.code == "loner_passed"
-    assert caught.value.message == "Seat 1 passed in the round trump was made, so cannot go alone."
+    assert (
+        caught.value.message
+        == "Seat 1 passed in the bidding round in which trump was made, so cannot go alone."
+    )
     # Nowhere else is the Benny asked: not where it would only refuse the hand.
     for outcome in offered(rules, 0):
         if outcome != lone:
