@@ -4,6 +4,7 @@ engine accepts and scores as the outcome says."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import asdict, replace
 
 import pytest
 from hypothesis import HealthCheck, assume, given, settings
@@ -13,6 +14,7 @@ from scoring.engine import (
     VARIANTS,
     EngineError,
     Facts,
+    check_hand,
     detail_answers,
     detail_choices,
     find_outcome,
@@ -106,15 +108,45 @@ def test_the_outcomes_are_every_score_a_hand_can_give(rules):
     assert told == set(hand_outcomes(rules))
 
 
+def _told(facts: Facts, answer: Facts) -> Facts:
+    return replace(facts, **{k: v for k, v in asdict(answer).items() if v is not None})
+
+
+def _completes(rules, outcome, dealer: int, facts: Facts) -> bool:
+    """Some answers to the questions still to come make this a legal hand."""
+    detail = next_detail(rules, outcome, dealer=dealer, given=facts)
+    if detail is None:
+        try:
+            check_hand(rules, parse_hand(outcome_hand(rules, outcome, dealer=dealer, facts=facts)))
+        except EngineError:
+            return False
+        return True
+    answers = detail_answers(rules, outcome, detail, dealer=dealer, given=facts)
+    return any(_completes(rules, outcome, dealer, _told(facts, a)) for a in answers)
+
+
+def _answers(rules, outcome, dealer: int, facts: Facts, data) -> Facts:
+    detail = next_detail(rules, outcome, dealer=dealer, given=facts)
+    if detail is None:
+        return facts
+    answers = [
+        _told(facts, a) for a in detail_answers(rules, outcome, detail, dealer=dealer, given=facts)
+    ]
+    good = [a for a in answers if _completes(rules, outcome, dealer, a)]
+    return _answers(rules, outcome, dealer, data.draw(st.sampled_from(good)), data)
+
+
 @SETTINGS
 @given(rules=rules_with_options(), data=st.data())
 def test_a_round_entered_by_taps_scores_as_the_taps_add_up(rules, data):
     dealer = data.draw(st.integers(0, rules.players - 1))
     hands, expected = [], [0] * rules.players
     for _ in range(8):
-        choices = [o for o in offered(rules, dealer) if not o.needs]
-        outcome = data.draw(st.sampled_from(choices))
-        hands.append(parse_hand(outcome_hand(rules, outcome, dealer=dealer)))
+        outcome = data.draw(st.sampled_from(offered(rules, dealer)))
+        # The scorer answers the questions the page asks, as the phone does, with answers
+        # that lead to a legal hand (a wrong answer is refused, and asked again).
+        facts = _answers(rules, outcome, dealer, Facts(), data)
+        hands.append(parse_hand(outcome_hand(rules, outcome, dealer=dealer, facts=facts)))
         expected = [a + b for a, b in zip(expected, outcome.points, strict=True)]
         dealer = (dealer + 1) % rules.players
     played = play_round(rules, hands, 99)
