@@ -143,7 +143,7 @@ def _detail_context(request, tournament: Tournament, **forms) -> dict:
         "started": any(r.is_played for r in rounds),
         "players": players,
         "active_count": sum(1 for p in players if p.active),
-        # Kept until their new scorecards are printed (services.reprints).
+        # Kept until their new scorecards are printed (printing.reprints).
         "reprint_players": [p for p in players if p.active and p.reprint_since],
         **reprint_list(tournament),
         "team_size": team_size,
