@@ -23,7 +23,7 @@ so a round closing while tables submit waits for them instead of deadlocking.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
@@ -34,7 +34,7 @@ from tournaments import locking
 from tournaments.locking import lock_table as _lock_table
 from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.permissions import can_organise
-from tournaments.services.rotation import _mark_closed
+from tournaments.services.rounds import mark_round_closed
 
 from . import selectors
 from .errors import ScoringError
@@ -552,7 +552,7 @@ def close_round(
             )
         # The tournament app owns the round's life cycle; this module only decides
         # whether the results allow it to end (and is the only caller).
-        rnd = _mark_closed(rnd)
+        rnd = mark_round_closed(rnd)
         _audit(
             rnd=rnd,
             table=None,
@@ -841,3 +841,55 @@ def _audit(
         )
     except IntegrityError:
         raise ScoringError("duplicate_submission") from None
+
+
+def follow_seat_swap(
+    *,
+    round: Round,
+    tables: Sequence[Table],
+    moved: Mapping[int, Seat],
+    before: Mapping[int, list[str]],
+    after: Mapping[int, list[str]],
+    user,
+    note: str,
+) -> None:
+    """Two players of `round` swapped seats (tournaments.services.swaps, which holds the
+    round's, the tables' and their results' locks). Results stay with the seats; what
+    names a person follows them: where `moved` maps a seat to the seat its person now
+    has (a swap at one table), the records of who entered or confirmed point at the
+    new seat, and the submitting side is that seat's side. Every table's result gets a
+    new version (phones showing the old names reload first) and one audit line, with
+    the players `before` and `after` by table pk."""
+    results = {r.table_id: r for r in TableResult.objects.filter(table__in=tables)}
+    if moved:
+        for pk, ids in {
+            pk: list(ResultChange.objects.filter(seat_id=pk).values_list("pk", flat=True))
+            for pk in moved
+        }.items():
+            ResultChange.objects.filter(pk__in=ids).update(seat_id=moved[pk].pk)
+        for result in results.values():
+            fields = {}
+            for name in ("submitted_by_seat_id", "confirmed_by_seat_id"):
+                if getattr(result, name) in moved:
+                    fields[name] = moved[getattr(result, name)].pk
+            if "submitted_by_seat_id" in fields:
+                fields["submitted_side"] = moved[result.submitted_by_seat_id].side
+            if fields:
+                TableResult.objects.filter(pk=result.pk).update(**fields)
+    for table in tables:
+        result = results.get(table.pk)
+        version = 0
+        if result is not None:
+            version = result.version + 1
+            TableResult.objects.filter(pk=result.pk).update(version=version)
+        ResultChange.objects.create(
+            round=round,
+            table=table,
+            action=ResultChange.Action.SEATS_SWAPPED,
+            via=Via.ORGANISER,
+            user=user if getattr(user, "is_authenticated", False) else None,
+            old={"players": before[table.pk]},
+            new={"players": after[table.pk]},
+            version=version,
+            note=note[:200],
+        )

@@ -698,12 +698,29 @@ def round_results_close(request, pk: int, number: int):
         )
     except ScoringError as error:
         messages.error(request, error.message)
+        if error.code == "tables_disputed" and _pressed_on(request):
+            # Nothing to force: the page pressed on flags the disputed tables.
+            return _closed_back(request, rnd)
     else:
         messages.success(request, _("Round %(number)s closed.") % {"number": rnd.number})
-        # The round's page offers the next step (start the next round, or the final
-        # standings); the results board has nothing more to do for a closed round.
-        return redirect("round-detail", pk=pk, number=number)
+        return _closed_back(request, rnd)
+    # The results board says which tables are open and offers to close anyway.
     return redirect("round-results", pk=pk, number=number)
+
+
+def _pressed_on(request) -> str:
+    """The page "Close round" was pressed on, when not the results board: "round" or
+    "tournament" (in the form, or in the address tournaments' old close URL sends)."""
+    where = request.POST.get("next") or request.GET.get("next") or ""
+    return where if where in ("round", "tournament") else ""
+
+
+def _closed_back(request, rnd: Round):
+    # The round's page offers the next step (start the next round, or the final
+    # standings); from the tournament's page the organiser stays there.
+    if _pressed_on(request) == "tournament":
+        return redirect(rnd.tournament)
+    return redirect("round-detail", pk=rnd.tournament_id, number=rnd.number)
 
 
 @login_required

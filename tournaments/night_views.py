@@ -13,8 +13,14 @@ from .errors import TournamentError
 from .models import Player, Round
 from .night_forms import SwapSeatsForm
 from .permissions import organised_tournament
-from .printing.services import PrintingUnavailable, PrintRequestError, base_url_for
-from .services import late, reprints, swaps
+from .printing import reprints
+from .printing.services import (
+    PrintingUnavailable,
+    PrintRequestError,
+    base_url_for,
+    print_reprints,
+)
+from .services import late, swaps
 
 
 @login_required
@@ -28,7 +34,7 @@ def reprint_print(request, pk: int):
         messages.error(request, _("Choose a printout on the list to print."))
         return redirect(tournament)
     try:
-        job = reprints.print_reprints(
+        job = print_reprints(
             tournament=tournament,
             kind=kind,
             requested_by=request.user,

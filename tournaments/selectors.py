@@ -94,7 +94,7 @@ def byes_that_happened(tournament_ids: Iterable[int]) -> QuerySet[Bye]:
 class NightProgress:
     """Where the night stands, for the organiser's next step.
 
-    `next_round` is the first planned round; it may start once every round before it
+    `next_planned_round` is the first planned round; it may start once every round before it
     is closed (`waits_for` lists those still in play). A teams event may start it
     early anyway (`may_overlap`), with a reason.
     """
@@ -102,17 +102,17 @@ class NightProgress:
     rounds: int
     in_play: tuple[int, ...]
     last_closed: int | None
-    next_round: int | None
+    next_planned_round: int | None
     waits_for: tuple[int, ...]
     may_overlap: bool
 
     @property
     def can_start_next(self) -> bool:
-        return self.next_round is not None and not self.waits_for
+        return self.next_planned_round is not None and not self.waits_for
 
     @property
     def finished(self) -> bool:
-        return self.rounds > 0 and self.next_round is None and not self.in_play
+        return self.rounds > 0 and self.next_planned_round is None and not self.in_play
 
 
 def night_progress(tournament: Tournament, rounds: Sequence[Round]) -> NightProgress:
@@ -121,13 +121,15 @@ def night_progress(tournament: Tournament, rounds: Sequence[Round]) -> NightProg
     planned = [r.number for r in ordered if r.status == Round.Status.PLANNED]
     closed = [r.number for r in ordered if r.status == Round.Status.CLOSED]
     in_play = tuple(r.number for r in ordered if r.status == Round.Status.IN_PLAY)
-    next_round = planned[0] if planned else None
+    next_planned_round = planned[0] if planned else None
     return NightProgress(
         rounds=len(ordered),
         in_play=in_play,
         last_closed=max(closed) if closed else None,
-        next_round=next_round,
-        waits_for=tuple(n for n in in_play if next_round is not None and n < next_round),
+        next_planned_round=next_planned_round,
+        waits_for=tuple(
+            n for n in in_play if next_planned_round is not None and n < next_planned_round
+        ),
         may_overlap=tournament.format == Tournament.Format.TEAMS,
     )
 

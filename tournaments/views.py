@@ -3,11 +3,14 @@ selector, and turn a TournamentError into a form error or a message."""
 
 from __future__ import annotations
 
+from urllib.parse import urlencode
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import Http404
+from django.http import Http404, HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -16,9 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from django_htmx.http import HttpResponseClientRefresh
 
 from scoring import selectors as scoring_selectors
-from scoring import services as scoring_services
 from scoring.engine import EngineError, rule_set
-from scoring.errors import ScoringError
 from scoring.throttle import flooded_tables
 
 from . import encodings, seat_names, selectors, services
@@ -142,7 +143,7 @@ def _detail_context(request, tournament: Tournament, **forms) -> dict:
         "started": any(r.is_played for r in rounds),
         "players": players,
         "active_count": sum(1 for p in players if p.active),
-        # Kept until their new scorecards are printed (services.reprints).
+        # Kept until their new scorecards are printed (printing.reprints).
         "reprint_players": [p for p in players if p.active and p.reprint_since],
         **reprint_list(tournament),
         "team_size": team_size,
@@ -553,19 +554,16 @@ def round_start(request, pk: int, number: int):
 @login_required
 @require_POST
 def round_close(request, pk: int, number: int):
-    tournament = _organiser_tournament(request, pk)
-    try:
-        # Scoring decides whether the results allow the round to end.
-        scoring_services.close_round(round=_round(tournament, number), user=request.user)
-    except ScoringError as exc:
-        messages.error(request, exc.message)
-        if exc.code == "tables_disputed":
-            # Nothing to force: the page pressed on flags the disputed tables.
-            return _back(request, tournament, number)
-        # The results page shows which tables are open and offers to close anyway.
-        return redirect("round-results", pk=tournament.pk, number=number)
-    messages.success(request, _("Round %(number)s closed.") % {"number": number})
-    return _back(request, tournament, number)
+    """The old address of "Close round": one page closes a round (the results board's,
+    with its idempotency key). 307 keeps the POST and its form, so a browser posts the
+    same form there; the page it was pressed on comes along as `next`."""
+    # Refused here as there (403 or 404) before anything is sent on.
+    _round(_organiser_tournament(request, pk), number)
+    where = "round" if request.POST.get("next") == "round" else "tournament"
+    target = reverse("round-results-close", kwargs={"pk": pk, "number": number})
+    response = HttpResponseRedirect(f"{target}?{urlencode({'next': where})}")
+    response.status_code = 307
+    return response
 
 
 def _back(request, tournament: Tournament, number: int):

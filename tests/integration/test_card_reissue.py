@@ -24,7 +24,7 @@ from tournaments import services
 from tournaments.card_links import card_token
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Seat, Tournament
-from tournaments.services import reprints
+from tournaments.printing import reprints
 from tournaments.services.reissue import reissue_card
 
 pytestmark = pytest.mark.django_db

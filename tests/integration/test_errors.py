@@ -24,7 +24,7 @@ from tournaments.models import Tournament
 from tournaments.printing.services import PrintingUnavailable, PrintRequestError
 from tournaments.rotations import RotationError
 from tournaments.rotations.errors import MESSAGES as ROTATION_MESSAGES
-from tournaments.services._common import rotation_words
+from tournaments.services.common import rotation_words
 
 LANGUAGES = ["en", "it", "pt-br", "pl"]
 PLACEHOLDER = re.compile(r"%\((\w+)\)s")

@@ -17,7 +17,7 @@ from tests.integration.test_tournament_views import _create_data
 from tournaments import limits, rotations, services
 from tournaments.errors import TournamentError
 from tournaments.models import Player, Round, Tournament
-from tournaments.services.rotation import _write_rounds
+from tournaments.services.rows import write_rounds
 
 TOO_MANY = "A tournament has at most 400 players; this would make 401."
 COMPLETE_TOO_LONG = (
@@ -147,7 +147,7 @@ def _stored_before_the_limits(owner, *, players: int, rounds: int) -> Tournament
         Player(tournament=tournament, name=f"Player {n:03d}") for n in range(players)
     )
     schedule = rotations.generate("progressive", [p.name for p in rows], rounds)
-    _write_rounds(tournament, schedule.rounds, {p.name: p for p in rows}, after=0)
+    write_rounds(tournament, schedule.rounds, {p.name: p for p in rows}, after=0)
     return tournament
 
 

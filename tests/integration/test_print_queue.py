@@ -14,8 +14,9 @@ from tests.integration.test_printing import make_event
 from tests.integration.test_printing_worker import wait_until_finished
 from tournaments import services
 from tournaments.models import PrintJob
-from tournaments.printing.queue import PrintQueueFull, dispatch
+from tournaments.printing.queue import PrintQueueFull
 from tournaments.printing.services import request_print
+from tournaments.printing.tasks import dispatch
 
 FULL = "You already have a printout being made and two waiting."
 

@@ -14,8 +14,8 @@ from tests.factories import UserFactory
 from tests.integration.test_late_players import progressive_night
 from tournaments import services
 from tournaments.models import PrintJob, Tournament
-from tournaments.printing.services import fail_stalled
-from tournaments.services import reprints
+from tournaments.printing import reprints
+from tournaments.printing.services import fail_stalled, print_reprints
 
 pytestmark = pytest.mark.django_db
 
@@ -87,7 +87,7 @@ def test_a_change_made_after_the_printout_was_asked_for_stays_listed(
 ):
     _arrive(night, "Late Larry")
     with django_capture_on_commit_callbacks(execute=False) as queued:
-        reprints.print_reprints(tournament=night)
+        print_reprints(tournament=night)
     second = _arrive(night, "Later Lena")
     for callback in queued:
         callback()

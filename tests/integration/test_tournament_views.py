@@ -475,7 +475,7 @@ def test_starting_and_closing_a_round(client, organiser, seated):
 
     # No table has a confirmed result yet: the round stays open and the organiser is
     # sent to the results page, which says which tables are missing.
-    response = client.post(reverse("round-close", args=[seated.pk, 1]), {"next": "round"})
+    response = client.post(reverse("round-results-close", args=[seated.pk, 1]), {"next": "round"})
     assert response["Location"] == reverse("round-results", args=[seated.pk, 1])
     assert Round.objects.get(tournament=seated, number=1).status == Round.Status.IN_PLAY
     page = client.get(response["Location"])
@@ -810,3 +810,40 @@ def test_organiser_page_lists_rounds_and_their_tables_without_reading_seats(
     rows = re.findall(r"Round (\d+)</a></td>\s*<td>.*?</td>\s*<td>(\d+)</td>", rounds_list, re.S)
     assert rows == [(str(n), "2") for n in range(1, 5)]
     assert not [q["sql"] for q in queries.captured_queries if '"tournaments_seat"' in q["sql"]]
+
+
+def test_the_old_close_address_sends_the_form_on_to_the_one_close_page(client, organiser, seated):
+    """round-close answers 307: a browser posts the same form to round-results-close,
+    which closes the round (or says why not) and goes back to the page pressed on."""
+    client.force_login(organiser)
+    client.post(reverse("round-start", args=[seated.pk, 1]))
+    old = reverse("round-close", args=[seated.pk, 1])
+    one = reverse("round-results-close", args=[seated.pk, 1])
+
+    answer = client.post(old, {"next": "round"})
+    assert answer.status_code == 307 and answer["Location"] == f"{one}?next=round"
+    assert Round.objects.get(tournament=seated, number=1).status == Round.Status.IN_PLAY
+    # Followed (the same POST again), the open tables keep the round open.
+    refused = client.post(old, {"next": "round"}, follow=True)
+    assert refused.redirect_chain[-1][0] == reverse("round-results", args=[seated.pk, 1])
+    assert Round.objects.get(tournament=seated, number=1).status == Round.Status.IN_PLAY
+
+    closed = client.post(old, {"force": "1"}, follow=True)
+    assert Round.objects.get(tournament=seated, number=1).status == Round.Status.CLOSED
+    # Pressed on the tournament's page (no `next`), the organiser stays there.
+    assert closed.redirect_chain[-1][0] == seated.get_absolute_url()
+    assert "Round 1 closed." in closed.content.decode()
+
+
+def test_the_close_buttons_post_to_the_one_close_page(client, organiser, seated):
+    client.force_login(organiser)
+    client.post(reverse("round-start", args=[seated.pk, 1]))
+    one = reverse("round-results-close", args=[seated.pk, 1])
+    for page, where in (
+        (seated.get_absolute_url(), "tournament"),
+        (reverse("round-detail", args=[seated.pk, 1]), "round"),
+    ):
+        html = client.get(page).content.decode()
+        assert f'action="{one}"' in html, page
+        assert f'name="next" value="{where}"' in html, page
+    assert reverse("round-close", args=[seated.pk, 1]) not in html

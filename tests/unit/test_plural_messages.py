@@ -14,7 +14,7 @@ from scoring import standings as maths
 from scoring.engine import EngineError, check_round_totals, rule_set
 from scoring.messages import engine_message
 from tournaments.rotations import RotationError
-from tournaments.services._common import rotation_words
+from tournaments.services.common import rotation_words
 
 
 def test_a_bye_worth_one_point_says_point():

@@ -17,7 +17,7 @@ from tournaments.services import late, reissue, swaps
 
 from . import serializers as s
 from .schema import NUMBER, TOURNAMENT_ID, refusals
-from .views import PLAYER_ID, TournamentActions, _players_by_id
+from .views import PLAYER_ID, TournamentActions, players_by_id
 
 
 @extend_schema(parameters=[TOURNAMENT_ID])
@@ -52,7 +52,7 @@ class NightFixesViewSet(TournamentActions):
         form = s.SeatSwapSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        found = _players_by_id(tournament, {"first": [data["first"]], "second": [data["second"]]})
+        found = players_by_id(tournament, {"first": [data["first"]], "second": [data["second"]]})
         swaps.swap_seats(
             round=rnd, first=found[data["first"]], second=found[data["second"]], user=request.user
         )

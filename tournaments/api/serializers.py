@@ -14,9 +14,12 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from tournaments import limits
+from tournaments.card_links import card_link_path
 from tournaments.models import PlanningJob, Player, Round, Seat, Table, Team, Tournament
 from tournaments.permissions import can_organise
 from tournaments.services.changes import STRATEGIES
+from tournaments.services.late import joins_in
+from tournaments.site_address import public_url
 
 ORGANISERS_ONLY = "Only in organisers' responses."
 
@@ -559,8 +562,6 @@ class LatePlayerSerializer(PlayerSerializer):
         fields = [*PlayerSerializer.Meta.fields, "joins_in"]
 
     def get_joins_in(self, player) -> int | None:
-        from tournaments.services.late import joins_in
-
         return joins_in(player)
 
 
@@ -574,9 +575,6 @@ class ReissuedCardSerializer(PlayerSerializer):
         fields = [*PlayerSerializer.Meta.fields, "card_link"]
 
     def get_card_link(self, player) -> str:
-        from tournaments.card_links import card_link_path
-        from tournaments.site_address import public_url
-
         return public_url(self.context["request"], card_link_path(player.pk, player.card_version))
 
 

@@ -39,7 +39,7 @@ USER_ID = OpenApiParameter(
 )
 
 
-def _players_by_id(tournament: Tournament, wanted: dict[str, list[int]]) -> dict[int, Player]:
+def players_by_id(tournament: Tournament, wanted: dict[str, list[int]]) -> dict[int, Player]:
     """The tournament's players with the ids wanted under each field, by id; a 400
     naming, under its field, every id that is no player of this tournament."""
     ids = {pid for field_ids in wanted.values() for pid in field_ids}
@@ -436,7 +436,7 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
         form = form_class(data=self.request.data)
         form.is_valid(raise_exception=True)
         data = form.validated_data
-        found = _players_by_id(
+        found = players_by_id(
             tournament,
             {
                 "withdraw": data["withdraw"],

@@ -9,6 +9,7 @@ from django.utils.translation import ngettext
 
 from tournaments.models import PlanningJob, PrintJob
 from tournaments.partner_names import partners
+from tournaments.printing.reprints import printouts_to_redo
 from tournaments.services import reprints
 
 
@@ -202,7 +203,7 @@ def reprint_list(tournament) -> dict:
     counts."""
     printouts = [
         {"kind": redo.kind, "label": _printout_label(redo.kind, redo.numbers)}
-        for redo in reprints.printouts_to_redo(tournament)
+        for redo in printouts_to_redo(tournament)
     ]
     last = reprints.last_change(tournament)
     return {

@@ -26,10 +26,10 @@ from kombu.exceptions import OperationalError
 from tournaments import rotations, services
 from tournaments.errors import DomainError
 from tournaments.models import PlanningJob, Player, Round, Tournament
-from tournaments.services._common import (
-    _check_drawable,
-    _check_player_count,
-    _refuse_if_started,
+from tournaments.services.common import (
+    check_drawable,
+    check_player_count,
+    refuse_if_started,
 )
 
 logger = logging.getLogger(__name__)
@@ -81,8 +81,8 @@ def removal_asked(player: Player, fingerprint: str = "") -> dict:
 
 def check_generate(tournament: Tournament) -> None:
     """The refusals drawing a rotation can give at once, before any job is queued."""
-    _refuse_if_started(tournament, "round_started:rotation")
-    _check_drawable(tournament, Player.objects.filter(tournament=tournament, active=True).count())
+    refuse_if_started(tournament, "round_started:rotation")
+    check_drawable(tournament, Player.objects.filter(tournament=tournament, active=True).count())
 
 
 def check_change(tournament: Tournament, asked: dict) -> None:
@@ -90,7 +90,7 @@ def check_change(tournament: Tournament, asked: dict) -> None:
     is queued; the rest come from the re-plan itself."""
     playing = Player.objects.filter(tournament=tournament, active=True).count()
     after = playing - len(asked.get("withdraw", [])) + len(asked.get("arrive", []))
-    _check_player_count(before=playing, after=after)
+    check_player_count(before=playing, after=after)
 
 
 def request_planning(

@@ -16,9 +16,9 @@ from django.utils import timezone
 
 from tournaments.models import PrintJob
 
-from .queue import dispatch
+from .parts import delete_parts
 from .services import fail_stalled
-from .tasks import delete_parts
+from .tasks import dispatch
 
 logger = logging.getLogger(__name__)
 

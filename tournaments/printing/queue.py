@@ -4,7 +4,7 @@ Each organiser (whoever asked; a co-organiser is an organiser of their own; a jo
 nobody asked for counts as the tournament owner's) has at most one job with the
 workers and `MAX_WAITING` waiting behind it; one more is refused in plain words.
 Whenever a job is asked for or finishes (and every minute, from Celery beat),
-`dispatch` sends each organiser with nothing at the workers their oldest waiting job,
+`tasks.dispatch` sends each organiser with nothing at the workers their oldest waiting job,
 the organiser served longest ago first. Workers take one task at a time (prefetch 1,
 `acks_late`, config/settings/base.py), so a small printout waits behind at most one
 job of each other organiser, never behind a whole flood of one.
@@ -14,13 +14,10 @@ from __future__ import annotations
 
 import datetime
 import logging
-import threading
 
-from django.db import transaction
 from django.db.models import Max, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
-from kombu.exceptions import OperationalError
 
 from tournaments import locking
 from tournaments.errors import DomainError
@@ -71,35 +68,9 @@ def make_room(*, tournament: Tournament, requested_by) -> None:
         raise PrintQueueFull()
 
 
-def dispatch() -> set[int]:
-    """Send each free organiser's next waiting job to the workers, in turn.
-
-    Call it outside any transaction (the worker must find the rows committed).
-    Returns the jobs that could not be sent (no broker): those are marked failed."""
-    if getattr(_sending, "now", False):
-        # A job sent from here finished in this thread (eager mode runs it inside the
-        # send): choosing now would serve its organiser again before the others sent
-        # in the same turn. The loop below chooses again once the turn is sent.
-        _sending.again = True
-        return set()
-    failed: set[int] = set()
-    _sending.now = True
-    try:
-        while True:
-            _sending.again = False
-            with transaction.atomic():
-                chosen = _choose()
-            failed |= _send(chosen)
-            if not _sending.again:
-                return failed
-    finally:
-        _sending.now = False
-
-
-_sending = threading.local()
-
-
-def _choose() -> list[int]:
+def choose_next() -> list[int]:
+    """The next job of each free organiser, longest-served-ago first, marked sent (call
+    inside a transaction; tasks.dispatch sends them)."""
     locking.lock_print_queue()
     unfinished = _unfinished()
     busy = set(unfinished.filter(dispatched_at__isnull=False).values_list("organiser", flat=True))
@@ -125,23 +96,3 @@ def _choose() -> list[int]:
     # touched_at restarts the stall clock: waiting its turn is not stalling.
     PrintJob.objects.filter(pk__in=chosen).update(dispatched_at=now, touched_at=now)
     return chosen
-
-
-def _send(job_ids: list[int]) -> set[int]:
-    from .tasks import build_print_job
-
-    failed: set[int] = set()
-    for job_id in job_ids:
-        try:
-            build_print_job.delay(job_id)
-        except OperationalError as exc:  # kombu's word for "no broker"
-            logger.warning("print job %s could not be queued: %s", job_id, exc)
-            now = timezone.now()
-            PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
-                status=PrintJob.Status.FAILED,
-                error=PrintingUnavailable().message,
-                finished_at=now,
-                touched_at=now,
-            )
-            failed.add(job_id)
-    return failed

@@ -20,13 +20,16 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.error_catalog import CATALOG
-from tournaments.errors import DomainError
+from tournaments.errors import DomainError, TournamentError
 from tournaments.models import PrintJob, Tournament
 from tournaments.site_address import public_base_url
 
 from .cards import StandingsTable
 from .layout import PAPER_MM
-from .queue import PrintingUnavailable, dispatch, make_room
+from .parts import delete_parts
+from .queue import PrintingUnavailable, make_room
+from .reprints import NUMBERED, PRINTOUTS, Kind, players_to_reprint, printouts_to_redo
+from .tasks import dispatch
 
 PER_PAGE_CHOICES = (4, 1)
 
@@ -122,6 +125,44 @@ def request_print(
     return job
 
 
+@transaction.atomic
+def print_reprints(
+    *,
+    tournament: Tournament,
+    kind: str = Kind.SCORECARDS,
+    requested_by=None,
+    base_url: str | None = None,
+):
+    """One printout of what the list holds of `kind` (printing's own paper defaults):
+    everyone's scorecards on it, the table cards of its tables, the chart, or the
+    find-your-seat sheets of its rounds."""
+    if kind not in PRINTOUTS:
+        raise TournamentError("nothing_to_reprint")
+    if kind == Kind.SCORECARDS:
+        wanted = list(players_to_reprint(tournament).values_list("pk", flat=True))
+        if not wanted:
+            raise TournamentError("nothing_to_reprint")
+        return request_print(
+            tournament=tournament,
+            kind=kind,
+            requested_by=requested_by,
+            base_url=base_url,
+            players=wanted,
+        )
+    tournament.refresh_from_db(fields=["reprints"])
+    redo = next((r for r in printouts_to_redo(tournament) if r.kind == kind), None)
+    if redo is None:
+        raise TournamentError("nothing_to_reprint:printout")
+    numbered = {NUMBERED[kind]: list(redo.numbers)} if kind in NUMBERED else {}
+    return request_print(
+        tournament=tournament,
+        kind=kind,
+        requested_by=requested_by,
+        base_url=base_url,
+        **numbered,
+    )
+
+
 def _printable_players(tournament: Tournament, kind: str, players: list[int]) -> list[int]:
     if kind != PrintJob.Kind.SCORECARDS:
         raise PlayersRefused(
@@ -179,8 +220,6 @@ def fail_stalled(jobs: QuerySet[PrintJob]) -> int:
     and remove its part files. Run by Celery beat (periodic.py), so the organiser sees
     Retry instead of a job waiting for ever; a job still waiting its turn is left
     alone. Returns how many were marked."""
-    from .tasks import delete_parts
-
     cutoff = timezone.now() - datetime.timedelta(seconds=settings.PRINT_JOB_STALL_SECONDS)
     stalled = jobs.filter(
         status__in=(PrintJob.Status.QUEUED, PrintJob.Status.RUNNING),

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import logging
+import threading
 
 from celery import current_app, shared_task
 from celery.signals import worker_process_init
@@ -22,17 +23,19 @@ from django.db.models import F
 from django.template.loader import get_template
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
+from kombu.exceptions import OperationalError
 from pypdf import PdfReader, PdfWriter
 
 from tournaments import locking
 from tournaments.models import PrintJob
-from tournaments.services.reprints import clear_reprinted
 
 from . import fit
 from .cards import Seating, StandingsTable, event_of, read_seating
 from .documents import Part, scorecards_document, table_cards_document
-from .queue import dispatch
+from .parts import delete_parts, part_name
+from .queue import PrintingUnavailable, choose_next
 from .render import render_pdf
+from .reprints import clear_reprinted
 from .sheets import find_your_seat_document, rotation_chart_document, standings_document
 from .snapshot import seating_fingerprint
 
@@ -105,10 +108,6 @@ def seating_now(job: PrintJob) -> str:
     return seating_fingerprint(job_seating(job))
 
 
-def part_name(job_id: int, index: int) -> str:
-    return f"print/parts/job-{job_id}-part-{index}.pdf"
-
-
 def plain_error(exc: BaseException) -> str:
     reason = str(exc).strip() or exc.__class__.__name__
     return _(
@@ -130,18 +129,6 @@ def fail(job_id: int, exc: BaseException) -> None:
         status=PrintJob.Status.FAILED, error=error, finished_at=now, touched_at=now
     )
     delete_parts(job_id)
-
-
-def delete_parts(job_id: int) -> None:
-    """Remove a job's part files (rendered parts waiting for the merge)."""
-    directory, prefix = "print/parts", f"job-{job_id}-part-"
-    try:
-        _dirs, files = default_storage.listdir(directory)
-    except FileNotFoundError:
-        return
-    for name in files:
-        if name.startswith(prefix):
-            default_storage.delete(f"{directory}/{name}")
 
 
 def fan_out() -> bool:
@@ -314,3 +301,49 @@ def _merge(job_id: int, total: int) -> None:
     # Only now are the new cards in hand: the reprint list keeps them until then.
     clear_reprinted(job)
     dispatch()
+
+
+def dispatch() -> set[int]:
+    """Send each free organiser's next waiting job to the workers, in turn.
+
+    Call it outside any transaction (the worker must find the rows committed).
+    Returns the jobs that could not be sent (no broker): those are marked failed."""
+    if getattr(_sending, "now", False):
+        # A job sent from here finished in this thread (eager mode runs it inside the
+        # send): choosing now would serve its organiser again before the others sent
+        # in the same turn. The loop below chooses again once the turn is sent.
+        _sending.again = True
+        return set()
+    failed: set[int] = set()
+    _sending.now = True
+    try:
+        while True:
+            _sending.again = False
+            with transaction.atomic():
+                chosen = choose_next()
+            failed |= _send(chosen)
+            if not _sending.again:
+                return failed
+    finally:
+        _sending.now = False
+
+
+_sending = threading.local()
+
+
+def _send(job_ids: list[int]) -> set[int]:
+    failed: set[int] = set()
+    for job_id in job_ids:
+        try:
+            build_print_job.delay(job_id)
+        except OperationalError as exc:  # kombu's word for "no broker"
+            logger.warning("print job %s could not be queued: %s", job_id, exc)
+            now = timezone.now()
+            PrintJob.objects.filter(pk=job_id, status=PrintJob.Status.QUEUED).update(
+                status=PrintJob.Status.FAILED,
+                error=PrintingUnavailable().message,
+                finished_at=now,
+                touched_at=now,
+            )
+            failed.add(job_id)
+    return failed

@@ -7,7 +7,15 @@ scoring.services.close_round (results checked, audit entry written)."""
 
 from tournaments.format_facts import partners_rotate
 
-from ._common import (
+from .changes import (
+    RotationChange,
+    RoundChange,
+    TableChange,
+    apply_change,
+    preview_change,
+    preview_changes,
+)
+from .common import (
     EDITABLE_FIELDS,
     FORMAT_VARIANTS,
     IMPORT_MAX_LINES,
@@ -16,14 +24,6 @@ from ._common import (
     RULE_FIELDS,
     TEAM_NAME_MAX,
     TEAM_SIZES,
-)
-from .changes import (
-    RotationChange,
-    RoundChange,
-    TableChange,
-    apply_change,
-    preview_change,
-    preview_changes,
 )
 from .players import (
     add_player,
@@ -39,10 +39,8 @@ from .removal import (
     removal_replans,
     remove_player,
 )
-from .rotation import (
-    generate_rotation,
-    start_round,
-)
+from .rotation import generate_rotation
+from .rounds import start_round
 from .teams import (
     pair_teams,
     pair_teams_at_random,

@@ -16,22 +16,21 @@ from tournaments.rotations import late as late_rotation
 from .. import selectors
 from ..errors import TournamentError
 from ..models import Player, Round, Team, Tournament
-from . import late
-from ._common import (
+from .common import (
     TEAM_SIZES,
     Side,
-    _check_player_count,
-    _clean_name,
-    _free_team_name,
-    _lock,
-    _name_key,
-    _rotation_error,
-    _team_display_name,
-    _team_name_keys,
+    check_player_count,
+    clean_name,
+    free_team_name,
+    lock,
+    name_key,
+    new_player_problem,
+    rotation_error,
+    team_display_name,
+    team_name_keys,
 )
-from .players import _new_player_problem
 from .reprints import mark_change
-from .rotation import _check_schedule, _write_rounds
+from .rows import check_schedule, draw_whole_event, write_rounds
 
 
 @dataclass(frozen=True)
@@ -125,7 +124,7 @@ STRATEGIES = ("fewest", "balance")
 
 
 @dataclass
-class _Plan:
+class ChangePlan:
     change: RotationChange
     withdrawn: list[Player]
     substituted: list[tuple[Player, str]]
@@ -178,19 +177,19 @@ def _fingerprint(change: dict) -> str:
     return hashlib.sha256(json.dumps(change, sort_keys=True).encode()).hexdigest()[:32]
 
 
-def _plan_change(
+def plan_change(
     tournament: Tournament,
     *,
     withdraw: Iterable[Player],
     arrive: Iterable[str],
     substitute: Mapping[Player, str] | None,
     strategy: str = "fewest",
-) -> _Plan:
+) -> ChangePlan:
     if strategy not in STRATEGIES:
         raise TournamentError("bad_strategy")
     withdraw = list(withdraw)
-    arrive = [_clean_name(n) for n in arrive]
-    substitute = {p: _clean_name(name) for p, name in (substitute or {}).items()}
+    arrive = [clean_name(n) for n in arrive]
+    substitute = {p: clean_name(name) for p, name in (substitute or {}).items()}
     if not (withdraw or arrive or substitute):
         raise TournamentError("nothing_to_change")
 
@@ -211,21 +210,21 @@ def _plan_change(
     # Someone who left (or was replaced) may come back and play the rest of the night
     # under their own name. Fixed teams have been re-formed around them, so there they
     # come back only as a new team with new names.
-    away = {_name_key(p.name): p for p in players if not p.active} if size is None else {}
+    away = {name_key(p.name): p for p in players if not p.active} if size is None else {}
     returning: list[Player] = []
-    taken: dict[str, int | None] = {_name_key(p.name): None for p in players}
+    taken: dict[str, int | None] = {name_key(p.name): None for p in players}
     for index, name in enumerate([*arrive, *substitute.values()]):
-        back = away.pop(_name_key(name), None) if index < len(arrive) else None
+        back = away.pop(name_key(name), None) if index < len(arrive) else None
         if back is not None:
             returning.append(back)
             arrive[index] = back.name
             continue
-        why = _new_player_problem(name, taken)
+        why = new_player_problem(name, taken)
         if why:
             raise TournamentError("bad_new_player", why)
-        taken[_name_key(name)] = None
+        taken[name_key(name)] = None
 
-    _check_player_count(before=len(active), after=len(active) - len(withdraw) + len(arrive))
+    check_player_count(before=len(active), after=len(active) - len(withdraw) + len(arrive))
     withdrawn_pks = {p.pk for p in withdraw}
     if size is not None:
         # A fixed team cannot play a player short: it leaves whole, or someone stands in.
@@ -290,7 +289,7 @@ def _plan_change(
                     history, names, len(rounds), seed=tournament.seed, teams=teams
                 )
             # Nothing is played yet: plan the event afresh for the new list.
-            return late.draw(tournament, names, teams)
+            return draw_whole_event(tournament, names, teams)
 
         try:
             if played:
@@ -300,8 +299,8 @@ def _plan_change(
                 marked = [p.name for p in active if p.late and p.pk not in withdrawn_pks]
                 schedule, names = late_rotation.late_first(plan, names, marked)
         except rotations.RotationError as exc:
-            raise _rotation_error(exc) from exc
-        _check_schedule(schedule, set(names), after=last_played)
+            raise rotation_error(exc) from exc
+        check_schedule(schedule, set(names), after=last_played)
         # The played rounds are history: keep them as stored whatever comes back.
         schedule = rotations.Schedule(
             format=schedule.format,
@@ -337,7 +336,7 @@ def _plan_change(
         quality_before=rotations.report(current).as_dict(),
         moves=moves,
     )
-    return _Plan(
+    return ChangePlan(
         change=change,
         withdrawn=[by_pk[pk] for pk in withdrawn_pks],
         substituted=[(by_pk[p.pk], name) for p, name in substitute.items()],
@@ -362,7 +361,7 @@ def preview_change(
     (as few seats move as fairness allows) or plans them afresh with "balance", never
     repeating a partnership already played. Rounds that have started never change.
     """
-    return _plan_change(
+    return plan_change(
         tournament, withdraw=withdraw, arrive=arrive, substitute=substitute, strategy=strategy
     ).change
 
@@ -404,16 +403,16 @@ def apply_change(
     leaver's team. With `expected_fingerprint` (from the preview the organiser saw)
     the change is refused if the plan differs, e.g. because a round started meanwhile.
     """
-    locked = _lock(tournament)
-    plan = _plan_change(
+    locked = lock(tournament)
+    plan = plan_change(
         locked, withdraw=withdraw, arrive=arrive, substitute=substitute, strategy=strategy
     )
     if expected_fingerprint is not None and expected_fingerprint != plan.change.fingerprint:
         raise TournamentError("stale_preview")
-    return _make_change(locked, plan, tournament=tournament)
+    return make_change(locked, plan, tournament=tournament)
 
 
-def _make_change(locked: Tournament, plan: _Plan, *, tournament: Tournament) -> RotationChange:
+def make_change(locked: Tournament, plan: ChangePlan, *, tournament: Tournament) -> RotationChange:
     """Store `plan`, worked out for `locked` (already locked in this transaction)."""
     change = plan.change
     Player.objects.filter(pk__in=[p.pk for p in plan.withdrawn]).update(active=False)
@@ -421,7 +420,7 @@ def _make_change(locked: Tournament, plan: _Plan, *, tournament: Tournament) -> 
     for old, name in plan.substituted:
         Player.objects.create(tournament=locked, name=name, team_id=old.team_id)
     size = TEAM_SIZES.get(locked.format)
-    taken = _team_name_keys(locked)
+    taken = team_name_keys(locked)
     Player.objects.filter(pk__in=[p.pk for p in plan.returning]).update(active=True)
     back = {p.name for p in plan.returning}
     for group in plan.arrivals:
@@ -432,13 +431,13 @@ def _make_change(locked: Tournament, plan: _Plan, *, tournament: Tournament) -> 
         if size is not None:
             team = Team.objects.create(
                 tournament=locked,
-                name=_free_team_name(locked, _team_display_name(newcomers), taken),
+                name=free_team_name(locked, team_display_name(newcomers), taken),
             )
         Player.objects.bulk_create(
             [Player(tournament=locked, name=n, team=team) for n in newcomers]
         )
     players = {p.name: p for p in Player.objects.filter(tournament=locked)}
-    _write_rounds(locked, change.remaining, players, after=change.first_round - 1)
+    write_rounds(locked, change.remaining, players, after=change.first_round - 1)
     mark_change(tournament=locked, moves=change.moves, names=change.scorecards_to_reprint)
     locked.rotation_quality = change.quality
     locked.save(update_fields=["rotation_quality"])

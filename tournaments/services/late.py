@@ -10,8 +10,6 @@ nobody's seat waits for them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from django.db import transaction
 
 from tournaments import rotations
@@ -20,46 +18,20 @@ from tournaments.rotations import late as late_rotation
 from .. import selectors
 from ..errors import TournamentError
 from ..models import Player, Round, Seat, Tournament
-from ._common import TEAM_SIZES, _check_drawable, _has_started, _lock, _rotation_error
+from .changes import apply_change
+from .common import TEAM_SIZES, has_started, lock
 from .reprints import mark_change
-
-
-def draw(tournament: Tournament, names: Sequence[str], teams) -> rotations.Schedule:
-    """The whole event drawn afresh for `names`, with the tournament's seed; the
-    engine's refusal in the organiser's words. Refused beyond the site's limits (an
-    event stored before them plays on as drawn)."""
-    _check_drawable(tournament, len(names))
-    try:
-        return rotations.generate(
-            tournament.format, names, tournament.rounds_planned, seed=tournament.seed, teams=teams
-        )
-    except rotations.RotationError as exc:
-        raise _rotation_error(exc) from exc
-
-
-def late_schedule(
-    tournament: Tournament, players: Sequence[Player], teams
-) -> tuple[rotations.Schedule, list[str]]:
-    """The whole event's schedule for `players`, late ones sitting out round 1.
-
-    Returns it and the names it seats or gives byes to: late players left out
-    (round 1 had no bye for them) are missing from both."""
-    return late_rotation.late_first(
-        lambda names: draw(tournament, names, teams),
-        [p.name for p in players],
-        [p.name for p in players if p.late],
-    )
+from .rotation import generate_rotation
+from .rows import write_rounds
 
 
 @transaction.atomic
 def mark_late(*, player: Player) -> Player:
     """`player` will come after round 1 has started. Only before it starts; a drawn
     rotation is drawn again so that they sit out round 1."""
-    from .rotation import generate_rotation
-
-    tournament = _lock(player.tournament)
+    tournament = lock(player.tournament)
     player = Player.objects.get(pk=player.pk, tournament=tournament)
-    if _has_started(tournament):
+    if has_started(tournament):
         raise TournamentError("round_started:late")
     if not player.active:
         raise TournamentError("not_playing", name=player.name)
@@ -76,8 +48,6 @@ def mark_late(*, player: Player) -> Player:
 def _swap_into_bye(tournament: Tournament) -> bool:
     """The drawn rotation with the late players holding round 1's byes, if it has
     enough: only they and those whose byes they take change seats (and cards)."""
-    from .rotation import _write_rounds
-
     current = selectors.schedule_from_rounds(tournament, selectors.rounds_with_seating(tournament))
     players = list(Player.objects.filter(tournament=tournament, active=True))
     late = [p.name for p in players if p.late]
@@ -87,7 +57,7 @@ def _swap_into_bye(tournament: Tournament) -> bool:
     if relabelled == current:
         return True
     moves = rotations.seat_moves(current.rounds, relabelled.rounds)
-    _write_rounds(tournament, relabelled.rounds, {p.name: p for p in players}, after=0)
+    write_rounds(tournament, relabelled.rounds, {p.name: p for p in players}, after=0)
     mark_change(tournament=tournament, moves=moves, names=moves.reprints)
     tournament.rotation_quality = rotations.report(relabelled).as_dict()
     tournament.save(update_fields=["rotation_quality"])
@@ -99,10 +69,7 @@ def here_now(*, player: Player) -> Player:
     """A late player has arrived. Before round 1 a rotation left without them is drawn
     again; once play has begun they join at the first round not yet started (a
     re-plan of the remaining rounds), unless the rotation already seats them."""
-    from .changes import apply_change
-    from .rotation import generate_rotation
-
-    tournament = _lock(player.tournament)
+    tournament = lock(player.tournament)
     player = Player.objects.get(pk=player.pk, tournament=tournament)
     if not player.late:
         raise TournamentError("not_late", name=player.name)
@@ -110,7 +77,7 @@ def here_now(*, player: Player) -> Player:
     player.save(update_fields=["late"])
     if not tournament.rounds.exists() or _is_planned_in(player):
         return player
-    if not _has_started(tournament):
+    if not has_started(tournament):
         generate_rotation(tournament=tournament)
     else:
         # Off the list for a moment so the re-plan takes them as returning, by name.

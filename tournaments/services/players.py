@@ -5,7 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import unicodedata
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from django.db import transaction
 from django.db.models import Count, Q
@@ -15,54 +15,18 @@ from django.utils.translation import ngettext
 from .. import encodings
 from ..errors import TournamentError
 from ..models import Player, Team, Tournament
-from ._common import (
+from .common import (
     IMPORT_MAX_LINES,
-    NAME_MAX,
     TEAM_NAME_MAX,
     TEAM_SIZES,
-    _check_player_count,
-    _clean_name,
-    _drop_planned_rotation,
-    _lock,
-    _name_key,
-    _refuse_if_started,
+    check_can_change_players,
+    check_player_count,
+    clean_name,
+    drop_planned_rotation,
+    lock,
+    name_key,
+    new_player_problem,
 )
-
-
-def _check_can_change_players(tournament: Tournament) -> None:
-    _refuse_if_started(tournament, "round_started:players")
-
-
-def _new_player_problem(
-    name: str, taken: Mapping[str, int | None], *, line: int | None = None
-) -> str | None:
-    """Why `name` cannot be a new player, or None. `taken`: name key -> line it came from."""
-    if not name:
-        return str(_("The name is empty."))
-    if len(name) > NAME_MAX:
-        return str(
-            ngettext(
-                # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
-                # with the name's gender.
-                "The name %(name)s is longer than %(max)s character.",
-                "The name %(name)s is longer than %(max)s characters.",
-                NAME_MAX,
-            )
-            % {"name": name[:20] + "...", "max": NAME_MAX}
-        )
-    key = _name_key(name)
-    if key in taken:
-        earlier = taken[key]
-        if earlier is None:
-            return str(
-                # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
-                # with the name's gender.
-                _("There is already a player called %(name)s in this tournament.") % {"name": name}
-            )
-        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with the
-        # name's gender.
-        return str(_("%(name)s is already on line %(line)s.") % {"name": name, "line": earlier})
-    return None
 
 
 @transaction.atomic
@@ -93,14 +57,14 @@ def import_players_rows(
     is written unless there are none.
     """
     with transaction.atomic():
-        locked = _lock(tournament)
-        _check_can_change_players(locked)
+        locked = lock(tournament)
+        check_can_change_players(locked)
         team_size = TEAM_SIZES.get(locked.format)
         taken: dict[str, int | None] = {
-            _name_key(n): None for n in locked.players.values_list("name", flat=True)
+            name_key(n): None for n in locked.players.values_list("name", flat=True)
         }
         teams = {
-            _name_key(t.name): t
+            name_key(t.name): t
             for t in locked.teams.annotate(n=Count("members", filter=Q(members__active=True)))
         }
         members: dict[str, int] = {key: t.n for key, t in teams.items()}
@@ -112,12 +76,12 @@ def import_players_rows(
             problems.append((line or 0, text))
 
         for line, raw_name, raw_team in rows:
-            name, team = _clean_name(raw_name), _clean_name(raw_team)
-            why = _new_player_problem(name, taken, line=line)
+            name, team = clean_name(raw_name), clean_name(raw_team)
+            why = new_player_problem(name, taken, line=line)
             if why:
                 problem(line, why)
                 continue
-            taken[_name_key(name)] = line
+            taken[name_key(name)] = line
             if not team:
                 accepted.append((name, None))
                 continue
@@ -139,7 +103,7 @@ def import_players_rows(
                     ),
                 )
                 continue
-            key = _name_key(team)
+            key = name_key(team)
             if members.get(key, 0) >= team_size:
                 problem(
                     line,
@@ -156,7 +120,7 @@ def import_players_rows(
             problem(None, str(_("There are no names in the list.")))
         playing = locked.players.filter(active=True).count()
         try:
-            _check_player_count(before=playing, after=playing + len(accepted))
+            check_player_count(before=playing, after=playing + len(accepted))
         except TournamentError as exc:
             problem(None, exc.message)
         if problems:
@@ -177,7 +141,7 @@ def import_players_rows(
                 for name, key in accepted
             ]
         )
-        _drop_planned_rotation(locked)
+        drop_planned_rotation(locked)
         tournament.rotation_quality = locked.rotation_quality
         # bulk_create sets primary keys on PostgreSQL and SQLite (RETURNING) alike.
         return created

@@ -26,14 +26,14 @@ from tournaments import locking
 from ..errors import TournamentError
 from ..models import Player, Round, Seat, new_player_code, new_table_token
 from ..permissions import can_organise
-from ._common import _lock
+from .common import lock
 
 
 @transaction.atomic
 def reissue_card(*, player: Player, by) -> Player:
     """A new card for `player`: new code, new card link, new seat links; the old ones
     stop working as this commits. Refused for a player who has left."""
-    tournament = _lock(player.tournament)
+    tournament = lock(player.tournament)
     if not can_organise(by, tournament):
         raise TournamentError("not_organiser")
     player = Player.objects.get(pk=player.pk, tournament=tournament)

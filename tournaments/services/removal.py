@@ -17,8 +17,8 @@ from django.db import transaction
 
 from ..errors import DomainError, TournamentError
 from ..models import Bye, Player, Round, Seat, Tournament
-from ._common import _delete_empty_teams, _drop_planned_rotation, _has_started, _lock
-from .changes import RotationChange, _make_change, _Plan, _plan_change
+from .changes import ChangePlan, RotationChange, make_change, plan_change
+from .common import delete_empty_teams, drop_planned_rotation, has_started, lock
 
 
 class RemovalOutcome(StrEnum):
@@ -47,7 +47,7 @@ class PlayerRemoval:
     change: RotationChange | None = None
     reason: str = ""
     # The re-plan behind `change`, so doing the removal stores it without planning again.
-    plan: _Plan | None = field(default=None, repr=False, compare=False)
+    plan: ChangePlan | None = field(default=None, repr=False, compare=False)
 
     # Kept once worked out: the player's pk is gone once they are deleted, and the
     # answer of a removal done must carry the fingerprint of the preview it matched.
@@ -74,12 +74,12 @@ def _removal(tournament: Tournament, player: Player) -> PlayerRemoval:
     if _in_rounds(player, played=True):
         if not player.active:
             raise TournamentError("not_playing:left", name=player.name)
-        plan = _plan_change(tournament, withdraw=[player], arrive=(), substitute=None)
+        plan = plan_change(tournament, withdraw=[player], arrive=(), substitute=None)
         return PlayerRemoval(player, RemovalOutcome.WITHDRAW, plan.change, plan=plan)
     try:
-        plan = _plan_change(tournament, withdraw=[player], arrive=(), substitute=None)
+        plan = plan_change(tournament, withdraw=[player], arrive=(), substitute=None)
     except TournamentError as exc:
-        if _has_started(tournament):
+        if has_started(tournament):
             raise
         return PlayerRemoval(player, RemovalOutcome.DISCARD, reason=exc.message)
     return PlayerRemoval(player, RemovalOutcome.REPLAN, plan.change, plan=plan)
@@ -112,7 +112,7 @@ def remove_player(*, player: Player, expected_fingerprint: str | None = None) ->
     Without one only a plain delete proceeds: a removal that changes the rotation is
     never done unseen, whether asked from the page or the API.
     """
-    tournament = _lock(player.tournament)
+    tournament = lock(player.tournament)
     removal = _removal(tournament, player)
     if expected_fingerprint is None:
         if removal.outcome is not RemovalOutcome.DELETE:
@@ -122,14 +122,14 @@ def remove_player(*, player: Player, expected_fingerprint: str | None = None) ->
     target = removal.player
     if removal.plan is not None:
         # Worked out above under the lock: stored as it is, not planned a second time.
-        _make_change(tournament, removal.plan, tournament=tournament)
+        make_change(tournament, removal.plan, tournament=tournament)
     if removal.outcome is RemovalOutcome.DISCARD:
-        _drop_planned_rotation(tournament)
+        drop_planned_rotation(tournament)
     if removal.outcome is not RemovalOutcome.WITHDRAW:
         # Never seated in a round that started, so nothing they played is lost.
         team_id = target.team_id
         target.delete()
         if team_id is not None:
-            _delete_empty_teams(tournament)
+            delete_empty_teams(tournament)
     player.tournament.rotation_quality = tournament.rotation_quality
     return removal

@@ -14,12 +14,13 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext
 
+from scoring.services import follow_seat_swap
 from tournaments import locking, rotations
 
 from .. import selectors
 from ..errors import TournamentError
 from ..models import Bye, Player, Round, Seat, new_table_token
-from ._common import _lock
+from .common import lock
 
 
 @dataclass(frozen=True)
@@ -36,11 +37,9 @@ def swap_seats(*, round: Round, first: Player, second: Player, user) -> SeatSwap
     """`first` and `second` swap places in `round`, which is in play: seats (or a
     seat and a bye) change hands, results already entered then count for whoever
     really sat there. Refused for the same player twice or anyone not in the round."""
-    from scoring.models import ResultChange
-
     if first.pk == second.pk:
         raise TournamentError("swap_same_player")
-    tournament = _lock(round.tournament)
+    tournament = lock(round.tournament)
     rnd = locking.lock_round(round)
     if rnd.status != Round.Status.IN_PLAY:
         raise TournamentError("swap_not_in_play", number=rnd.number)
@@ -49,14 +48,14 @@ def swap_seats(*, round: Round, first: Player, second: Player, user) -> SeatSwap
     if not seats:
         raise TournamentError("swap_both_on_bye", first=first.name, second=second.name)
     tables = locking.lock_tables([seat.table for seat in seats])
-    results = {table.pk: locking.lock_result(table) for table in tables}
+    for table in tables:
+        locking.lock_result(table)
     # Read again under the locks: a result write in flight has finished.
     a, b = (_place(rnd, p) for p in (first, second))
     before = {t.pk: _names(t.pk) for t in tables}
 
     if isinstance(a, Seat) and isinstance(b, Seat):
         _swap_seat_rows(a, b)
-        _follow_people(results.values(), a, b)
     else:
         seat, bye = (a, b) if isinstance(a, Seat) else (b, a)
         sitter, bye_player = seat.player, bye.player
@@ -69,24 +68,16 @@ def swap_seats(*, round: Round, first: Player, second: Player, user) -> SeatSwap
         "first": first.name,
         "second": second.name,
     }
-    for table in tables:
-        result = results[table.pk]
-        version = result.version if result is not None else 0
-        if result is not None:
-            # Phones showing the old names must reload before they write again.
-            version += 1
-            type(result).objects.filter(pk=result.pk).update(version=version)
-        ResultChange.objects.create(
-            round=rnd,
-            table=table,
-            action=ResultChange.Action.SEATS_SWAPPED,
-            via=ResultChange.Via.ORGANISER,
-            user=user if getattr(user, "is_authenticated", False) else None,
-            old={"players": before[table.pk]},
-            new={"players": _names(table.pk)},
-            version=version,
-            note=note[:200],
-        )
+    # Scoring keeps its own rows: the results' versions and who-did-what, and the audit.
+    follow_seat_swap(
+        round=rnd,
+        tables=tables,
+        moved=_moved_at_one_table(a, b),
+        before=before,
+        after={t.pk: _names(t.pk) for t in tables},
+        user=user,
+        note=note,
+    )
     # The fairness figures count who partnered and met whom: they follow the seating
     # as it now is (a swap can make a repeated partner).
     tournament.rotation_quality = rotations.report(selectors.schedule_of(tournament)).as_dict()
@@ -118,30 +109,9 @@ def _swap_seat_rows(a: Seat, b: Seat) -> None:
     Seat.objects.filter(pk=a.pk).update(player_id=b.player_id, token=b.token)
 
 
-def _follow_people(results, a: Seat, b: Seat) -> None:
-    """Partners or opponents at one table swapped: whoever entered or confirmed a
-    result did it with their own link, so those records point at the seat that
-    person now has, and the submitting side is that seat's side. (Across tables a
-    result was entered at its own table, so its records stay as they are.)"""
-    from scoring.models import ResultChange
-
-    if a.table_id != b.table_id:
-        return
-    moved = {a.pk: b, b.pk: a}
-    history = {
-        pk: list(ResultChange.objects.filter(seat_id=pk).values_list("pk", flat=True))
-        for pk in moved
-    }
-    for pk, ids in history.items():
-        ResultChange.objects.filter(pk__in=ids).update(seat_id=moved[pk].pk)
-    for result in results:
-        if result is None:
-            continue
-        fields = {}
-        for name in ("submitted_by_seat_id", "confirmed_by_seat_id"):
-            if getattr(result, name) in moved:
-                fields[name] = moved[getattr(result, name)].pk
-        if "submitted_by_seat_id" in fields:
-            fields["submitted_side"] = moved[result.submitted_by_seat_id].side
-        if fields:
-            type(result).objects.filter(pk=result.pk).update(**fields)
+def _moved_at_one_table(a: Seat | Bye, b: Seat | Bye) -> dict[int, Seat]:
+    """Seat pk -> the seat its person now has, for partners or opponents who swapped at
+    one table (across tables, or with a bye, results stay with their own table)."""
+    if isinstance(a, Seat) and isinstance(b, Seat) and a.table_id == b.table_id:
+        return {a.pk: b, b.pk: a}
+    return {}

@@ -11,16 +11,16 @@ from django.db.models import Count, Q
 
 from ..errors import TournamentError
 from ..models import Player, Team, Tournament
-from ._common import (
+from .common import (
     TEAM_SIZES,
-    _delete_empty_teams,
-    _drop_planned_rotation,
-    _free_team_name,
-    _lock,
-    _team_display_name,
-    _team_name_keys,
+    check_can_change_players,
+    delete_empty_teams,
+    drop_planned_rotation,
+    free_team_name,
+    lock,
+    team_display_name,
+    team_name_keys,
 )
-from .players import _check_can_change_players
 
 
 def _team_size(tournament: Tournament) -> int:
@@ -39,13 +39,13 @@ def _make_teams(
     for group in groups:
         team = Team.objects.create(
             tournament=tournament,
-            name=_free_team_name(tournament, _team_display_name([p.name for p in group]), taken),
+            name=free_team_name(tournament, team_display_name([p.name for p in group]), taken),
         )
         Player.objects.filter(pk__in=[p.pk for p in group]).update(team=team)
         for p in group:
             p.team = team
         teams.append(team)
-    _delete_empty_teams(tournament)
+    delete_empty_teams(tournament)
     return teams
 
 
@@ -56,8 +56,8 @@ def pair_teams(*, tournament: Tournament, groups: Sequence[Sequence[Player]]) ->
     Players not named keep their teams. Before the first round only; a planned
     rotation is dropped.
     """
-    locked = _lock(tournament)
-    _check_can_change_players(locked)
+    locked = lock(tournament)
+    check_can_change_players(locked)
     size = _team_size(locked)
     ids = [p.pk for group in groups for p in group]
     if len(ids) != len(set(ids)):
@@ -88,13 +88,13 @@ def pair_teams(*, tournament: Tournament, groups: Sequence[Sequence[Player]]) ->
     moving = [p.pk for i in regroup for p in groups[i]]
     # Free the players first so the names of the teams they leave can be reused.
     Player.objects.filter(pk__in=moving).update(team=None)
-    _delete_empty_teams(locked)
+    delete_empty_teams(locked)
     made = _make_teams(
-        locked, [[found[p.pk] for p in groups[i]] for i in regroup], _team_name_keys(locked)
+        locked, [[found[p.pk] for p in groups[i]] for i in regroup], team_name_keys(locked)
     )
     new = dict(zip(regroup, made, strict=True))
     teams = [kept[i] if i in kept else new[i] for i in range(len(groups))]
-    _drop_planned_rotation(locked)
+    drop_planned_rotation(locked)
     tournament.rotation_quality = locked.rotation_quality
     return teams
 
@@ -106,8 +106,8 @@ def pair_teams_at_random(*, tournament: Tournament, seed: int | None = None) -> 
     Complete teams (paired by hand or imported) are kept. `seed` repeats a draw;
     without it the draw cannot be predicted.
     """
-    locked = _lock(tournament)
-    _check_can_change_players(locked)
+    locked = lock(tournament)
+    check_can_change_players(locked)
     size = _team_size(locked)
     players = list(
         Player.objects.filter(tournament=locked, active=True)
@@ -122,28 +122,9 @@ def pair_teams_at_random(*, tournament: Tournament, seed: int | None = None) -> 
     Player.objects.filter(pk__in=[p.pk for p in loose]).update(team=None)
     for p in loose:
         p.team_id = None
-    _delete_empty_teams(locked)
+    delete_empty_teams(locked)
     groups = [loose[i : i + size] for i in range(0, len(loose), size)]
-    teams = _make_teams(locked, groups, _team_name_keys(locked))
-    _drop_planned_rotation(locked)
+    teams = _make_teams(locked, groups, team_name_keys(locked))
+    drop_planned_rotation(locked)
     tournament.rotation_quality = locked.rotation_quality
     return teams
-
-
-def _engine_teams(tournament: Tournament, players: Sequence[Player]) -> list[list[str]] | None:
-    """The fixed teams as lists of names for the engine, or None in formats without teams."""
-    size = TEAM_SIZES.get(tournament.format)
-    if size is None:
-        return None
-    by_team: dict[int, list[str]] = {}
-    loose = []
-    for p in players:
-        if p.team_id is None:
-            loose.append(p.name)
-        else:
-            by_team.setdefault(p.team_id, []).append(p.name)
-    incomplete = [names for names in by_team.values() if len(names) != size]
-    if loose or incomplete:
-        names = loose + [n for group in incomplete for n in group]
-        raise TournamentError("teams_incomplete", names=", ".join(names), size=size)
-    return [by_team[k] for k in sorted(by_team)]

@@ -10,17 +10,17 @@ from django.utils.translation import gettext_lazy as _
 
 from ..errors import TournamentError
 from ..models import Tournament
-from ._common import (
+from .common import (
     EDITABLE_FIELDS,
     ROTATION_FIELDS,
     RULE_FIELDS,
     TEAM_SIZES,
-    _check_complete_rotation,
-    _check_settings,
-    _clean_name,
-    _drop_planned_rotation,
-    _has_started,
-    _lock,
+    check_complete_rotation,
+    check_settings,
+    clean_name,
+    drop_planned_rotation,
+    has_started,
+    lock,
 )
 
 
@@ -57,12 +57,12 @@ def create_tournament(
         "rounds_planned": rounds_planned,
         "seed": seed,
     }
-    _check_settings(values)
+    check_settings(values)
     return Tournament.objects.create(
         owner=owner,
-        name=_clean_name(name),
+        name=clean_name(name),
         date=date,
-        venue=_clean_name(venue),
+        venue=clean_name(venue),
         variant=variant,
         options=dict(options),
         format=format,
@@ -81,7 +81,7 @@ def fixed_settings(tournament: Tournament) -> dict[str, str]:
     The rules, format and rotation are fixed once the first round has started;
     before that every setting may change (see replanning_settings).
     """
-    if not _has_started(tournament):
+    if not has_started(tournament):
         return {}
     reason = str(_("The rules, format and rotation are fixed once the first round has started."))
     return dict.fromkeys(sorted(RULE_FIELDS | ROTATION_FIELDS), reason)
@@ -92,7 +92,7 @@ def replanning_settings(tournament: Tournament) -> dict[str, str]:
 
     Empty when there is no rotation yet or when they are fixed already.
     """
-    if _has_started(tournament) or not tournament.rounds.exists():
+    if has_started(tournament) or not tournament.rounds.exists():
         return {}
     warning = str(
         _(
@@ -114,7 +114,7 @@ def update_tournament(*, tournament: Tournament, **changes: object) -> Tournamen
     unknown = set(changes) - EDITABLE_FIELDS
     if unknown:
         raise TypeError(f"update_tournament() cannot change {', '.join(sorted(unknown))}")
-    locked = _lock(tournament)
+    locked = lock(tournament)
     changed = {k for k, v in changes.items() if getattr(locked, k) != v}
     if not changed:
         return locked
@@ -122,7 +122,7 @@ def update_tournament(*, tournament: Tournament, **changes: object) -> Tournamen
     if changed & fixed.keys():
         raise TournamentError("round_started:settings")
     values = {k: getattr(locked, k) for k in EDITABLE_FIELDS} | changes
-    _check_settings(
+    check_settings(
         values,
         stored_rounds=locked.rounds_planned if "rounds_planned" not in changed else None,
     )
@@ -131,16 +131,16 @@ def update_tournament(*, tournament: Tournament, **changes: object) -> Tournamen
         # the players already listed is longer than the limit.
         playing = locked.players.filter(active=True).count()
         if playing:
-            _check_complete_rotation(str(values["format"]), playing)
+            check_complete_rotation(str(values["format"]), playing)
     old_team_size = TEAM_SIZES.get(locked.format)
     for key in changed:
         value = changes[key]
-        setattr(locked, key, _clean_name(value) if key in {"name", "venue"} else value)
+        setattr(locked, key, clean_name(value) if key in {"name", "venue"} else value)
     if "options" in changed:
         locked.options = dict(changes["options"])  # type: ignore[call-overload]
     locked.save()
     if changed & ROTATION_FIELDS:
-        _drop_planned_rotation(locked)
+        drop_planned_rotation(locked)
     if TEAM_SIZES.get(locked.format) != old_team_size:
         locked.teams.all().delete()
     for key in EDITABLE_FIELDS | {"rotation_quality"}:

@@ -20,14 +20,15 @@ from tournaments.api.schema import TOURNAMENT_ID, ApiErrorsMixin, refusals
 from tournaments.api.serializers import ReprintListSerializer
 from tournaments.api.views import TournamentActions
 from tournaments.models import PrintJob
-from tournaments.services import reprints as reprint_list
 
 from ..download import pdf_response
+from ..reprints import players_to_reprint
 from ..services import (
     PlayersRefused,
     PrintingUnavailable,
     PrintRequestError,
     base_url_for,
+    print_reprints,
     request_print,
 )
 from . import serializers as s
@@ -83,13 +84,13 @@ class TournamentPrintJobsViewSet(TournamentActions):
         until a scorecards printout with them is done; POST prints them all."""
         tournament = self._tournament()
         if request.method == "GET":
-            players = reprint_list.players_to_reprint(tournament)
+            players = players_to_reprint(tournament)
             return Response(
                 ReprintListSerializer({"players": players}, context=self._context(tournament)).data
             )
         return _queued(
             request,
-            lambda: reprint_list.print_reprints(
+            lambda: print_reprints(
                 tournament=tournament, requested_by=request.user, base_url=base_url_for(request)
             ),
         )

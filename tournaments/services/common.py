@@ -1,5 +1,6 @@
-"""Shared by the service modules: which formats go with which games, limits, and
-the small helpers every write uses (row locks, names, checks against the rules engine)."""
+"""The lowest layer of the service modules, shared by all of them: which formats go
+with which games, limits, and the small helpers every write uses (row locks, names,
+checks against the rules engine)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from datetime import date as Date
 
 from django.db.models import Count
 from django.utils.functional import lazy
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import ngettext
 
 from scoring.engine import EngineError, rule_set
 from scoring.errors import RuleBroken
@@ -64,7 +67,7 @@ RULE_FIELDS = frozenset(
 )
 
 
-def _lock(tournament: Tournament) -> Tournament:
+def lock(tournament: Tournament) -> Tournament:
     """The tournament row, locked until the transaction ends.
 
     Two organisers on two devices otherwise interleave a re-plan with a round start
@@ -73,27 +76,27 @@ def _lock(tournament: Tournament) -> Tournament:
     return locking.lock_tournament(tournament)
 
 
-def _clean_name(raw: object) -> str:
+def clean_name(raw: object) -> str:
     # Pasted names carry stray spaces and tabs; "Anna  Smith" is "Anna Smith".
     return re.sub(r"\s+", " ", str(raw or "")).strip()
 
 
-def _name_key(name: str) -> str:
+def name_key(name: str) -> str:
     # "anna smith" and "Anna Smith" are the same person on a scoreboard.
     return unicodedata.normalize("NFKC", name).casefold()
 
 
-def _has_started(tournament: Tournament) -> bool:
+def has_started(tournament: Tournament) -> bool:
     return tournament.rounds.exclude(status=Round.Status.PLANNED).exists()
 
 
-def _refuse_if_started(tournament: Tournament, key: str) -> None:
+def refuse_if_started(tournament: Tournament, key: str) -> None:
     """Refuses with `key` (a "round_started:..." entry of the catalog) once play began."""
-    if _has_started(tournament):
+    if has_started(tournament):
         raise TournamentError(key)
 
 
-def _drop_planned_rotation(tournament: Tournament) -> None:
+def drop_planned_rotation(tournament: Tournament) -> None:
     """Forget a rotation no round of which has started, because its players changed.
 
     Keeping it would let someone print cards that seat the wrong people.
@@ -120,11 +123,11 @@ def _rotation_words(template: str, params: Mapping[str, object]) -> str:
 rotation_words = lazy(_rotation_words, str)
 
 
-def _rotation_error(exc: rotations.RotationError) -> TournamentError:
+def rotation_error(exc: rotations.RotationError) -> TournamentError:
     return TournamentError(f"rotation_{exc.code}", reason=rotation_words(exc.template, exc.params))
 
 
-def _check_rules(variant: str, options: object, fmt: str) -> None:
+def check_rules(variant: str, options: object, fmt: str) -> None:
     if variant not in Tournament.Variant.values:
         raise TournamentError("unknown_variant", variant=variant)
     if fmt not in Tournament.Format.values:
@@ -144,19 +147,19 @@ def _check_rules(variant: str, options: object, fmt: str) -> None:
         raise RuleBroken(exc, prefix="rules_") from exc
 
 
-def _check_settings(values: Mapping[str, object], *, stored_rounds: int | None = None) -> None:
+def check_settings(values: Mapping[str, object], *, stored_rounds: int | None = None) -> None:
     """Refuses settings out of range. `stored_rounds`, the number of rounds an event
     was stored with, passes unchanged even past MAX_ROUNDS (planned before the limit)."""
-    name = _clean_name(values["name"])
+    name = clean_name(values["name"])
     if not name:
         raise TournamentError("name_required")
     if len(name) > limits.TOURNAMENT_NAME_MAX:
         raise TournamentError("name_too_long", max=limits.TOURNAMENT_NAME_MAX)
-    if len(_clean_name(values.get("venue", ""))) > limits.VENUE_MAX:
+    if len(clean_name(values.get("venue", ""))) > limits.VENUE_MAX:
         raise TournamentError("venue_too_long", max=limits.VENUE_MAX)
     if not isinstance(values["date"], Date):
         raise TournamentError("bad_date")
-    _check_rules(str(values["variant"]), values["options"], str(values["format"]))
+    check_rules(str(values["variant"]), values["options"], str(values["format"]))
     if values.get("entry_mode", Tournament.EntryMode.HANDS) not in Tournament.EntryMode.values:
         raise TournamentError("bad_entry_mode")
     if values.get("hand_entry", Tournament.HandEntry.OUTCOME) not in Tournament.HandEntry.values:
@@ -195,14 +198,14 @@ def _check_settings(values: Mapping[str, object], *, stored_rounds: int | None =
         raise TournamentError("bad_seed", most=limits.MAX_SEED)
 
 
-def _check_player_count(*, before: int, after: int) -> None:
+def check_player_count(*, before: int, after: int) -> None:
     """A change that leaves more than MAX_PLAYERS players playing is refused, unless it
     does not grow the field: an event stored with more still loses or swaps players."""
     if after > limits.MAX_PLAYERS and after > before:
         raise TournamentError("too_many_players", most=limits.MAX_PLAYERS, count=after)
 
 
-def _check_drawable(tournament: Tournament, players: int) -> None:
+def check_drawable(tournament: Tournament, players: int) -> None:
     """A rotation is drawn (or drawn again) only within the limits: at most MAX_PLAYERS
     players and MAX_ROUNDS rounds, the complete rotation's included."""
     if players > limits.MAX_PLAYERS:
@@ -211,10 +214,10 @@ def _check_drawable(tournament: Tournament, players: int) -> None:
     if rounds is not None and rounds > limits.MAX_ROUNDS:
         raise TournamentError("over_limit:rounds", rounds=rounds, most=limits.MAX_ROUNDS)
     if rounds is None:
-        _check_complete_rotation(tournament.format, players)
+        check_complete_rotation(tournament.format, players)
 
 
-def _check_complete_rotation(fmt: str, players: int) -> None:
+def check_complete_rotation(fmt: str, players: int) -> None:
     """An empty number of rounds means the complete rotation: refused when it would be
     longer than MAX_ROUNDS (40 players progressive play 39 rounds)."""
     complete = rotations.spec(fmt).complete_length(players)
@@ -224,24 +227,60 @@ def _check_complete_rotation(fmt: str, players: int) -> None:
         )
 
 
-def _team_display_name(names: Sequence[str]) -> str:
+def team_display_name(names: Sequence[str]) -> str:
     return partners(names)
 
 
-def _free_team_name(tournament: Tournament, wanted: str, taken: set[str]) -> str:
+def free_team_name(tournament: Tournament, wanted: str, taken: set[str]) -> str:
     """`wanted`, or `wanted (2)`, (3)... : team names are unique in a tournament."""
     base = wanted if len(wanted) <= TEAM_NAME_MAX else wanted[: TEAM_NAME_MAX - 6].rstrip()
     candidate, n = base, 1
-    while _name_key(candidate) in taken:
+    while name_key(candidate) in taken:
         n += 1
         candidate = f"{base} ({n})"
-    taken.add(_name_key(candidate))
+    taken.add(name_key(candidate))
     return candidate
 
 
-def _team_name_keys(tournament: Tournament) -> set[str]:
-    return {_name_key(n) for n in tournament.teams.values_list("name", flat=True)}
+def team_name_keys(tournament: Tournament) -> set[str]:
+    return {name_key(n) for n in tournament.teams.values_list("name", flat=True)}
 
 
-def _delete_empty_teams(tournament: Tournament) -> None:
+def delete_empty_teams(tournament: Tournament) -> None:
     tournament.teams.annotate(n=Count("members")).filter(n=0).delete()
+
+
+def check_can_change_players(tournament: Tournament) -> None:
+    refuse_if_started(tournament, "round_started:players")
+
+
+def new_player_problem(
+    name: str, taken: Mapping[str, int | None], *, line: int | None = None
+) -> str | None:
+    """Why `name` cannot be a new player, or None. `taken`: name key -> line it came from."""
+    if not name:
+        return str(_("The name is empty."))
+    if len(name) > NAME_MAX:
+        return str(
+            ngettext(
+                # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+                # with the name's gender.
+                "The name %(name)s is longer than %(max)s character.",
+                "The name %(name)s is longer than %(max)s characters.",
+                NAME_MAX,
+            )
+            % {"name": name[:20] + "...", "max": NAME_MAX}
+        )
+    key = name_key(name)
+    if key in taken:
+        earlier = taken[key]
+        if earlier is None:
+            return str(
+                # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+                # with the name's gender.
+                _("There is already a player called %(name)s in this tournament.") % {"name": name}
+            )
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with the
+        # name's gender.
+        return str(_("%(name)s is already on line %(line)s.") % {"name": name, "line": earlier})
+    return None
