@@ -20,6 +20,7 @@ from scoring.engine import (
     Outcome,
     RuleSet,
     find_outcome,
+    hand_shape,
     next_detail,
     outcome_hand,
     parse_card,
@@ -81,6 +82,10 @@ def turn_up_initial(text: str | None) -> dict:
     return {"turn_up_rank": card.rank, "turn_up_suit": card.suit}
 
 
+# The bidding rounds as a scorer tells them apart (1: the turn-up's suit, 2: any other).
+BIDDING_ROUND_WORDS = {1: _("1: turn-up ordered up"), 2: _("2: suit named")}
+
+
 class HandForm(SubmissionForm):
     hand_number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int)
@@ -97,7 +102,6 @@ class HandForm(SubmissionForm):
         coerce=int,
         required=False,
         empty_value=None,
-        choices=[(1, _("1: turn-up ordered up")), (2, _("2: suit named"))],
         widget=forms.RadioSelect,
     )
     trump = forms.ChoiceField(
@@ -114,7 +118,6 @@ class HandForm(SubmissionForm):
         coerce=int,
         required=False,
         empty_value=None,
-        choices=[(n, str(n)) for n in range(6)],
         widget=forms.RadioSelect,
     )
     # The turn-up is chosen, never typed: its rank from the table's pack, its suit by
@@ -143,6 +146,10 @@ class HandForm(SubmissionForm):
             # The dealer must name trump: offering a thrown-in hand only to refuse it
             # would waste the scorer's tap.
             del self.fields["passed"]
+        shape = hand_shape(summary.rules)
+        self.fields["round"].choices = [(n, BIDDING_ROUND_WORDS[n]) for n in shape.bidding_rounds]
+        self.fields["tricks"].choices = [(n, str(n)) for n in shape.tricks]
+        self.detailed_fields = shape.detailed_fields
         self.fields["turn_up_rank"].choices = [("", "—"), *turn_up_ranks(summary.rules)]
         self.fields["turn_up_suit"].choices = [(suit, suit_name(suit)) for suit in SUITS]
 
@@ -189,7 +196,7 @@ class HandForm(SubmissionForm):
     def clean(self):
         data = super().clean()
         if not data.get("passed"):
-            for name in ("maker", "round", "trump", "tricks"):
+            for name in self.detailed_fields:
                 if data.get(name) in (None, "") and name not in self.errors:
                     self.add_error(name, _("Needed for a hand that was played."))
         rank, suit = data.get("turn_up_rank"), data.get("turn_up_suit")

@@ -24,7 +24,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scoring.engine import EngineError, offered, outcomes, parse_hand
+from scoring.engine import EngineError, hand_to_json, offered, outcomes, parse_hand, side_scores
 from scoring.engine.outcomes import PASSED
 from scoring.engine.rounds import dealer_after
 from tournaments.models import Table, Tournament
@@ -100,7 +100,7 @@ def _repeat_of_last(request, summary: selectors.TableSummary) -> dict | None:
 
 
 def _same_hand_key(hand: dict) -> tuple:
-    stored = selectors.hand_to_json(parse_hand(hand))
+    stored = hand_to_json(parse_hand(hand))
     return tuple(stored.get(name) for name in _SAME_HAND)
 
 
@@ -152,8 +152,7 @@ def queue_facts(summary: selectors.TableSummary, *, by_outcome: bool) -> dict:
     if by_outcome:
         facts["outcomes"] = {
             outcome.code: {
-                # A side's score is its first seat's (partners score alike).
-                "points": [outcome.points[side.seats[0]] for side in summary.sides],
+                "points": list(side_scores(rules, outcome.points)),
                 "counts": outcome.kind != PASSED,
             }
             for outcome in outcomes(rules)

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring.engine import EngineError, check_final_score, check_round_totals, round_winners
+from scoring.engine import EngineError, check_totals, seat_scores
 from tournaments import locking
 from tournaments.locking import lock_table as _lock_table
 from tournaments.models import Round, Seat, Table, Tournament
@@ -744,17 +744,10 @@ def _checked_fields(
             isinstance(p, bool) or not isinstance(p, int) for p in side_points
         ):
             raise ScoringError("bad_totals", count=len(sides))
-        scores = [0] * rules.players
-        for side, points in zip(sides, side_points, strict=True):
-            for engine_seat in side:
-                scores[engine_seat] = points
-        if tournament.round_play == Tournament.RoundPlay.GAME:
-            winners = list(check_final_score(rules, scores))
-            kind = TableResult.Kind.FINAL_SCORE
-        else:
-            check_round_totals(rules, scores, tournament.hands_per_round)
-            winners = list(round_winners(rules, scores))
-            kind = TableResult.Kind.ROUND_TOTALS
+        scores = list(seat_scores(rules, side_points))
+        spec = selectors.round_spec(tournament)
+        winners = list(check_totals(rules, spec, scores))
+        kind = TableResult.Kind.FINAL_SCORE if spec.is_game else TableResult.Kind.ROUND_TOTALS
     except EngineError as error:
         raise rule_broken(error, names) from None
     return {"kind": kind, "hands": [], "scores": scores, "winners": winners, "complete": True}
