@@ -39,6 +39,11 @@ def new_idempotency_key() -> str:
     return uuid.uuid4().hex
 
 
+def fresh(initial: dict | None = None, *, version: int) -> dict:
+    """A form's first values on a page: the result version it shows and a key of its own."""
+    return {**(initial or {}), "version": version, "idempotency_key": new_idempotency_key()}
+
+
 # Hidden fields are the page's, not the scorer's: only a stale or tampered page
 # posts them wrong, and their field names would mean nothing to the person.
 NOT_UNDERSTOOD = _("That request was not understood; reload the page and try again.")
@@ -238,6 +243,13 @@ class HandForm(SubmissionForm):
         if self.turn_up_card():
             hand["turn_up"] = self.turn_up_card()
         return hand
+
+    @classmethod
+    def for_hand(cls, summary: TableSummary, number: int | None) -> HandForm:
+        """The form to change hand `number`, filled with it, or (None) for the next hand."""
+        stored = summary.hands[number - 1] if number else None
+        initial = {**cls.initial_for(stored, dealer=summary.next_dealer), "hand_number": number}
+        return cls(initial=fresh(initial, version=summary.version), summary=summary)
 
     @staticmethod
     def initial_for(hand: dict | None, *, dealer: int) -> dict:
