@@ -186,6 +186,9 @@ def record_hand(
         idempotency_key=idempotency_key,
         note=note,
     )
+    if getattr(result, "replayed", False) and number and 1 <= number <= len(result.hands):
+        # Sent again (a double tap): the hand was changed by the first send.
+        changed[0] = number
     return RecordedHand(result=result, changed=changed[0])
 
 
