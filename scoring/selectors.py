@@ -216,14 +216,13 @@ def _describe_outcome(hand: dict, name, sides: Sequence[Sequence[int]]) -> str:
     return text + _turn_up_words(hand)
 
 
-def describe_change(
-    change: ResultChange, names: Sequence[str], sides: Sequence[Sequence[int]] = ()
-) -> list[str]:
+def describe_change(change: ResultChange, names: Sequence[str], rules: RuleSet) -> list[str]:
     """What a change did, old → new, one line per thing that differs.
 
-    Scores are told per side (`sides` as engine_sides gives them), as the table
-    reads them; without sides, per seat.
+    Scores are told per side, as the table reads them (per seat, should a stored
+    result not have one score per seat of these rules).
     """
+    sides = rules.sides
     old = change.old or {}
     new = change.new or {}
     lines: list[str] = []
@@ -257,8 +256,8 @@ def describe_change(
         lines.append(
             gettext("Score %(old)s → %(new)s")
             % {
-                "old": _score_text(old.get("scores"), sides),
-                "new": _score_text(new.get("scores"), sides),
+                "old": _score_text(old.get("scores"), rules),
+                "new": _score_text(new.get("scores"), rules),
             }
         )
     # A first entry is provisional by definition; only a later move is news.
@@ -270,11 +269,11 @@ def describe_change(
     return lines
 
 
-def _score_text(scores: Sequence[int] | None, sides: Sequence[Sequence[int]]) -> str:
+def _score_text(scores: Sequence[int] | None, rules: RuleSet) -> str:
     if not scores:
         return "—"
-    if sides and all(group and group[0] < len(scores) for group in sides):
-        return "–".join(str(scores[group[0]]) for group in sides)
+    if len(scores) == rules.players:
+        return "–".join(map(str, side_scores(rules, scores)))
     return "–".join(map(str, scores))
 
 
@@ -330,12 +329,11 @@ class HistoryEntry:
 
 def history_entries(summary: TableSummary) -> list[HistoryEntry]:
     """Every change to the summary's table: who made it and what it changed, in words."""
-    sides = [side.seats for side in summary.sides]
     return [
         HistoryEntry(
             change=change,
             who=who_did(change),
-            lines=tuple(describe_change(change, summary.names, sides)),
+            lines=tuple(describe_change(change, summary.names, summary.rules)),
         )
         for change in table_history(summary.table)
     ]
