@@ -20,6 +20,7 @@ from scoring.engine import (
     Outcome,
     RuleSet,
     find_outcome,
+    hand_shape,
     next_detail,
     outcome_hand,
     parse_card,
@@ -36,6 +37,11 @@ from .suit_words import RED_SUITS, SUIT_SYMBOLS, misread_suit, rank_label, suit_
 
 def new_idempotency_key() -> str:
     return uuid.uuid4().hex
+
+
+def fresh(initial: dict | None = None, *, version: int) -> dict:
+    """A form's first values on a page: the result version it shows and a key of its own."""
+    return {**(initial or {}), "version": version, "idempotency_key": new_idempotency_key()}
 
 
 # Hidden fields are the page's, not the scorer's: only a stale or tampered page
@@ -81,6 +87,10 @@ def turn_up_initial(text: str | None) -> dict:
     return {"turn_up_rank": card.rank, "turn_up_suit": card.suit}
 
 
+# The bidding rounds as a scorer tells them apart (1: the turn-up's suit, 2: any other).
+BIDDING_ROUND_WORDS = {1: _("1: turn-up ordered up"), 2: _("2: suit named")}
+
+
 class HandForm(SubmissionForm):
     hand_number = forms.IntegerField(widget=forms.HiddenInput, required=False, min_value=1)
     dealer = forms.TypedChoiceField(label=_("Dealer"), coerce=int)
@@ -97,7 +107,6 @@ class HandForm(SubmissionForm):
         coerce=int,
         required=False,
         empty_value=None,
-        choices=[(1, _("1: turn-up ordered up")), (2, _("2: suit named"))],
         widget=forms.RadioSelect,
     )
     trump = forms.ChoiceField(
@@ -114,7 +123,6 @@ class HandForm(SubmissionForm):
         coerce=int,
         required=False,
         empty_value=None,
-        choices=[(n, str(n)) for n in range(6)],
         widget=forms.RadioSelect,
     )
     # The turn-up is chosen, never typed: its rank from the table's pack, its suit by
@@ -143,6 +151,10 @@ class HandForm(SubmissionForm):
             # The dealer must name trump: offering a thrown-in hand only to refuse it
             # would waste the scorer's tap.
             del self.fields["passed"]
+        shape = hand_shape(summary.rules)
+        self.fields["round"].choices = [(n, BIDDING_ROUND_WORDS[n]) for n in shape.bidding_rounds]
+        self.fields["tricks"].choices = [(n, str(n)) for n in shape.tricks]
+        self.detailed_fields = shape.detailed_fields
         self.fields["turn_up_rank"].choices = [("", "—"), *turn_up_ranks(summary.rules)]
         self.fields["turn_up_suit"].choices = [(suit, suit_name(suit)) for suit in SUITS]
 
@@ -189,7 +201,7 @@ class HandForm(SubmissionForm):
     def clean(self):
         data = super().clean()
         if not data.get("passed"):
-            for name in ("maker", "round", "trump", "tricks"):
+            for name in self.detailed_fields:
                 if data.get(name) in (None, "") and name not in self.errors:
                     self.add_error(name, _("Needed for a hand that was played."))
         rank, suit = data.get("turn_up_rank"), data.get("turn_up_suit")
@@ -231,6 +243,13 @@ class HandForm(SubmissionForm):
         if self.turn_up_card():
             hand["turn_up"] = self.turn_up_card()
         return hand
+
+    @classmethod
+    def for_hand(cls, summary: TableSummary, number: int | None) -> HandForm:
+        """The form to change hand `number`, filled with it, or (None) for the next hand."""
+        stored = summary.hands[number - 1] if number else None
+        initial = {**cls.initial_for(stored, dealer=summary.next_dealer), "hand_number": number}
+        return cls(initial=fresh(initial, version=summary.version), summary=summary)
 
     @staticmethod
     def initial_for(hand: dict | None, *, dealer: int) -> dict:

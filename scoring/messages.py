@@ -192,11 +192,15 @@ def rule_broken(error: EngineError, seat_names: Sequence[str] | None = None) -> 
 
 
 def _named_sides(params: Mapping[str, object], seat_names: Sequence[str]) -> str | None:
-    """ "Ann & Bob 33, Cy & Di 0" from the engine's scores per seat and its sides."""
+    """ "Ann & Bob 33, Cy & Di 0" from the engine's scores per seat, its sides and
+    each side's points."""
     scores, sides = params.get("seat_scores"), params.get("sides")
-    if not isinstance(scores, tuple | list) or not isinstance(sides, tuple | list):
+    points = params.get("side_points")
+    if not all(isinstance(value, tuple | list) for value in (scores, sides, points)):
         return None
-    if len(scores) != len(seat_names) or not all(side for side in sides):
+    if len(scores) != len(seat_names) or len(points) != len(sides):
+        return None
+    if not all(side for side in sides):
         return None
     return ", ".join(
         # Translators: %(players)s is one side's players, women or men: word it so that nothing
@@ -204,9 +208,9 @@ def _named_sides(params: Mapping[str, object], seat_names: Sequence[str]) -> str
         gettext("%(players)s %(points)s")
         % {
             "players": partners(seat_names[seat] for seat in side),
-            "points": scores[side[0]],
+            "points": side_points,
         }
-        for side in sides
+        for side, side_points in zip(sides, points, strict=True)
     )
 
 

@@ -18,13 +18,15 @@ The page itself carries the engine's answers for moving on while hands wait
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.contrib import messages
 from django.http import JsonResponse
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from scoring.engine import EngineError, offered, outcomes, parse_hand
+from scoring.engine import EngineError, hand_to_json, offered, outcomes, parse_hand, side_scores
 from scoring.engine.outcomes import PASSED
 from scoring.engine.rounds import dealer_after
 from tournaments.models import Table, Tournament
@@ -41,9 +43,19 @@ def is_queued_send(request) -> bool:
     return request.method == "POST" and request.headers.get(QUEUE_HEADER) == "1"
 
 
-def queued_answer(request, table: Table, forms: dict) -> JsonResponse:
+def queued_answer(
+    request,
+    table: Table,
+    *,
+    forms: Sequence = (),
+    note: str = "",
+    asking: dict | None = None,
+) -> JsonResponse:
     """Whether the posted hand is stored, judged by its idempotency key alone: a
-    change with that key at this table exists only if the hand was stored."""
+    change with that key at this table exists only if the hand was stored.
+
+    Else why not: the posted `forms` with their errors, a `note` the page would show
+    as an error (a stale page, say), or the question `asking` for a missing answer."""
     key = request.POST.get("idempotency_key", "")
     change = (
         ResultChange.objects.filter(table=table, idempotency_key=key).only("version").first()
@@ -58,10 +70,9 @@ def queued_answer(request, table: Table, forms: dict) -> JsonResponse:
         return JsonResponse({"stored": True, "version": change.version, "current": current})
     # A tap kept without the answer a rule needs (a page older than its questions):
     # the server asked instead of storing; say which answer is missing.
-    asking = forms.get("asking")
     question = str(asking["question"].question) if asking else None
     missing = [_("This hand needs one more answer: %(question)s") % {"question": question}]
-    errors = [*(missing if question else []), *_form_errors(forms), *errors] or [
+    errors = [*(missing if question else []), *_form_errors(forms, note), *errors] or [
         _("This hand was not stored. Check it and enter it again.")
     ]
     answer: dict = {"stored": False, "current": current, "errors": errors}
@@ -100,7 +111,7 @@ def _repeat_of_last(request, summary: selectors.TableSummary) -> dict | None:
 
 
 def _same_hand_key(hand: dict) -> tuple:
-    stored = selectors.hand_to_json(parse_hand(hand))
+    stored = hand_to_json(parse_hand(hand))
     return tuple(stored.get(name) for name in _SAME_HAND)
 
 
@@ -152,8 +163,7 @@ def queue_facts(summary: selectors.TableSummary, *, by_outcome: bool) -> dict:
     if by_outcome:
         facts["outcomes"] = {
             outcome.code: {
-                # A side's score is its first seat's (partners score alike).
-                "points": [outcome.points[side.seats[0]] for side in summary.sides],
+                "points": list(side_scores(rules, outcome.points)),
                 "counts": outcome.kind != PASSED,
             }
             for outcome in outcomes(rules)
@@ -231,12 +241,10 @@ def _question_after(
     }
 
 
-def _form_errors(forms: dict) -> list[str]:
-    """The refused forms' errors; a handler's note (a stale page, say) when it is one."""
-    said = [str(forms["note"])] if forms.get("note_error") else []
-    for form in forms.values():
-        if not hasattr(form, "errors"):
-            continue  # the answer's status, a note, a question for a missing detail
+def _form_errors(forms: Sequence, note: str) -> list[str]:
+    """The refused forms' errors, after the note that tells an error (a stale page)."""
+    said = [str(note)] if note else []
+    for form in forms:
         for name, errors in form.errors.items():
             field = form.fields.get(name)
             for error in errors:

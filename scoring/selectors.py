@@ -12,16 +12,17 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import (
     EngineError,
-    Hand,
     PassedHand,
+    RoundSpec,
     RuleSet,
     TableVerdict,
     engine_order,
+    hand_to_json,
     parse_hand,
-    play_game,
-    play_round,
+    play,
     rule_set,
     score_hand,
+    side_scores,
     table_verdict,
 )
 from scoring.engine.rounds import dealer_after
@@ -46,6 +47,13 @@ HAND_RULE_FIELDS = ("variant", "options")
 def tournament_rules(tournament: Tournament) -> RuleSet:
     """The RuleSet the tournament plays by; EngineError when its options are unplayable."""
     return rule_set(tournament.variant, tournament.options or {})
+
+
+def round_spec(tournament: Tournament) -> RoundSpec:
+    """How the tournament's rounds are played: one game to the target or fixed hands."""
+    if tournament.round_play == Tournament.RoundPlay.GAME:
+        return RoundSpec.game()
+    return RoundSpec.of_hands(tournament.hands_per_round)
 
 
 def table_for_token(token: str) -> Table:
@@ -92,33 +100,6 @@ class Evaluation:
     next_dealer: int
 
 
-def hand_to_json(deal: Hand | PassedHand) -> dict:
-    """The canonical stored form of a parsed hand (what the engine reads back)."""
-    if isinstance(deal, PassedHand):
-        data: dict = {"passed": True, "dealer": deal.dealer}
-    elif deal.result is not None:
-        # Told by its outcome: only what the scorer said is stored.
-        data = {"dealer": deal.dealer, "makers": deal.makers, "alone": list(deal.alone)}
-        data["result"] = deal.result
-        for name in ("maker", "round", "trump"):
-            if getattr(deal, name) is not None:
-                data[name] = getattr(deal, name)
-        if data["makers"] is None:
-            del data["makers"]
-    else:
-        data = {
-            "dealer": deal.dealer,
-            "maker": deal.maker,
-            "round": deal.round,
-            "trump": deal.trump,
-            "alone": list(deal.alone),
-            "tricks": deal.tricks,
-        }
-    if deal.turn_up is not None:
-        data["turn_up"] = str(deal.turn_up)
-    return data
-
-
 def evaluate_hands(*, tournament: Tournament, rules: RuleSet, hands: Sequence[dict]) -> Evaluation:
     """Scores `hands` as this tournament plays a round; EngineError names the bad hand.
 
@@ -137,14 +118,7 @@ def evaluate_hands(*, tournament: Tournament, rules: RuleSet, hands: Sequence[di
             parsed.append(parse_hand(raw))
         except EngineError as error:
             raise error.in_hand(number) from None
-    if tournament.round_play == Tournament.RoundPlay.GAME:
-        result = play_game(rules, parsed)
-        scores = result.scores
-        winners = result.winner or ()
-        complete = result.winner is not None
-    else:
-        played = play_round(rules, parsed, tournament.hands_per_round)
-        scores, winners, complete = played.scores, played.winners, played.complete
+    played = play(rules, round_spec(tournament), parsed)
     lines = tuple(
         HandLine(
             number=number,
@@ -157,10 +131,10 @@ def evaluate_hands(*, tournament: Tournament, rules: RuleSet, hands: Sequence[di
     next_dealer = dealer_after(rules, parsed[-1].dealer) if parsed else 0
     return Evaluation(
         lines=lines,
-        scores=tuple(scores),
-        winners=tuple(winners),
-        counted=sum(1 for line in lines if not line.passed),
-        complete=complete,
+        scores=played.scores,
+        winners=played.winners,
+        counted=played.counted,
+        complete=played.complete,
         next_dealer=next_dealer,
     )
 
@@ -242,14 +216,13 @@ def _describe_outcome(hand: dict, name, sides: Sequence[Sequence[int]]) -> str:
     return text + _turn_up_words(hand)
 
 
-def describe_change(
-    change: ResultChange, names: Sequence[str], sides: Sequence[Sequence[int]] = ()
-) -> list[str]:
+def describe_change(change: ResultChange, names: Sequence[str], rules: RuleSet) -> list[str]:
     """What a change did, old → new, one line per thing that differs.
 
-    Scores are told per side (`sides` as engine_sides gives them), as the table
-    reads them; without sides, per seat.
+    Scores are told per side, as the table reads them (per seat, should a stored
+    result not have one score per seat of these rules).
     """
+    sides = rules.sides
     old = change.old or {}
     new = change.new or {}
     lines: list[str] = []
@@ -283,8 +256,8 @@ def describe_change(
         lines.append(
             gettext("Score %(old)s → %(new)s")
             % {
-                "old": _score_text(old.get("scores"), sides),
-                "new": _score_text(new.get("scores"), sides),
+                "old": _score_text(old.get("scores"), rules),
+                "new": _score_text(new.get("scores"), rules),
             }
         )
     # A first entry is provisional by definition; only a later move is news.
@@ -296,11 +269,11 @@ def describe_change(
     return lines
 
 
-def _score_text(scores: Sequence[int] | None, sides: Sequence[Sequence[int]]) -> str:
+def _score_text(scores: Sequence[int] | None, rules: RuleSet) -> str:
     if not scores:
         return "—"
-    if sides and all(group and group[0] < len(scores) for group in sides):
-        return "–".join(str(scores[group[0]]) for group in sides)
+    if len(scores) == rules.players:
+        return "–".join(map(str, side_scores(rules, scores)))
     return "–".join(map(str, scores))
 
 
@@ -356,12 +329,11 @@ class HistoryEntry:
 
 def history_entries(summary: TableSummary) -> list[HistoryEntry]:
     """Every change to the summary's table: who made it and what it changed, in words."""
-    sides = [side.seats for side in summary.sides]
     return [
         HistoryEntry(
             change=change,
             who=who_did(change),
-            lines=tuple(describe_change(change, summary.names, sides)),
+            lines=tuple(describe_change(change, summary.names, summary.rules)),
         )
         for change in table_history(summary.table)
     ]
@@ -420,18 +392,17 @@ def round_board(round: Round) -> list[TableState]:
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
         .order_by("number")
     )
-    groups = engine_sides(tournament_rules(round.tournament))
+    rules = tournament_rules(round.tournament)
+    groups = engine_sides(rules)
     board = []
     for table in tables:
         result = getattr(table, "result", None)
         names = [seat.player.name for seat in engine_seats(table)]
         scores = list(result.scores) if result is not None else []
+        points = side_scores(rules, scores) if scores else (None,) * len(groups)
         sides = [
-            (
-                tuple(names[s] for s in group if s < len(names)),
-                scores[group[0]] if group[0] < len(scores) else None,
-            )
-            for group in groups
+            (tuple(names[s] for s in group if s < len(names)), side_points)
+            for group, side_points in zip(groups, points, strict=True)
         ]
         board.append(
             TableState(
@@ -607,18 +578,19 @@ def table_summary(table: Table, *, result=_UNREAD) -> TableSummary:
             index=i,
             players=tuple(seats[s].name for s in group if s < len(seats)),
             seats=group,
-            score=scores[group[0]] if group[0] < len(scores) else 0,
+            score=side_points,
         )
-        for i, group in enumerate(engine_sides(rules))
+        for i, (group, side_points) in enumerate(
+            zip(engine_sides(rules), side_scores(rules, scores), strict=True)
+        )
     ]
     lines = []
     names = [s.name for s in seats]
     for line in evaluation.lines if evaluation is not None else ():
         gained = ", ".join(
-            gettext("+%(points)s %(side)s")
-            % {"points": line.points[side.seats[0]], "side": side.names}
-            for side in sides
-            if line.points[side.seats[0]]
+            gettext("+%(points)s %(side)s") % {"points": points, "side": side.names}
+            for side, points in zip(sides, side_scores(rules, line.points), strict=True)
+            if points
         )
         lines.append(
             LineView(

@@ -23,13 +23,13 @@ so a round closing while tables submit waits for them instead of deadlocking.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
-from scoring.engine import EngineError, check_final_score, check_round_totals, round_winners
+from scoring.engine import EngineError, check_totals, seat_scores
 from tournaments import locking
 from tournaments.locking import lock_table as _lock_table
 from tournaments.models import Round, Seat, Table, Tournament
@@ -135,6 +135,125 @@ def correct_result(
         idempotency_key=idempotency_key,
         hands=hands,
         side_points=side_points,
+        note=note,
+    )
+
+
+@dataclass(frozen=True)
+class RecordedHand:
+    """A hand stored: the result as written, and the number of the hand changed (None
+    when the hand was added after the last one)."""
+
+    result: TableResult
+    changed: int | None
+
+
+def record_hand(
+    *,
+    table: Table,
+    hand: dict,
+    expected_version: int,
+    idempotency_key: str,
+    number: int | None = None,
+    seat: Seat | None = None,
+    user=None,
+    via: str = Via.TABLE_LINK,
+    code: str = "",
+    note: str = "",
+) -> RecordedHand:
+    """Stores one hand: in place of hand `number` where the table has one, else after
+    the last one. A scorer at the table gives `seat` (see submit_hands), an organiser
+    correcting it `user` (see correct_result).
+
+    The hand goes into the list as stored under the table's lock: the version check
+    has made sure that is the list the page showed."""
+    changed: list[int | None] = [None]
+
+    def spliced(hands: list[dict]) -> list[dict]:
+        if number and 1 <= number <= len(hands):
+            changed[0] = number
+            return [*hands[: number - 1], hand, *hands[number:]]
+        return [*hands, hand]
+
+    result = _write_hands(
+        table=table,
+        edit=spliced,
+        seat=seat,
+        user=user,
+        via=via,
+        code=code,
+        expected_version=expected_version,
+        idempotency_key=idempotency_key,
+        note=note,
+    )
+    if getattr(result, "replayed", False) and number and 1 <= number <= len(result.hands):
+        # Sent again (a double tap): the hand was changed by the first send.
+        changed[0] = number
+    return RecordedHand(result=result, changed=changed[0])
+
+
+def remove_last_hand(
+    *,
+    table: Table,
+    seat: Seat | None,
+    expected_version: int,
+    idempotency_key: str,
+    via: str = Via.TABLE_LINK,
+    code: str = "",
+) -> TableResult:
+    """Takes the table's last hand back (a scorer's slip, or a hand entered twice)."""
+    return _write_hands(
+        table=table,
+        edit=lambda hands: hands[:-1],
+        seat=seat,
+        user=None,
+        via=via,
+        code=code,
+        expected_version=expected_version,
+        idempotency_key=idempotency_key,
+        note="",
+    )
+
+
+def remove_hand(
+    *, table: Table, number: int, user, expected_version: int, idempotency_key: str, note: str = ""
+) -> TableResult:
+    """An organiser's correction that takes hand `number` out; the later hands move up."""
+    return _write_hands(
+        table=table,
+        edit=lambda hands: [h for i, h in enumerate(hands, start=1) if i != number],
+        seat=None,
+        user=user,
+        via=Via.ORGANISER,
+        code="",
+        expected_version=expected_version,
+        idempotency_key=idempotency_key,
+        note=note,
+    )
+
+
+def _write_hands(
+    *,
+    table: Table,
+    edit: Callable[[list[dict]], list[dict]],
+    seat: Seat | None,
+    user,
+    via: str,
+    code: str,
+    expected_version: int,
+    idempotency_key: str,
+    note: str,
+) -> TableResult:
+    return _write_result(
+        table=table,
+        seat=seat if user is None else None,
+        user=user,
+        via=Via.ORGANISER if user is not None else via,
+        code=code if user is None else "",
+        expected_version=expected_version,
+        idempotency_key=idempotency_key,
+        hands=edit,
+        side_points=None,
         note=note,
     )
 
@@ -588,11 +707,13 @@ def _write_result(
     code: str,
     expected_version: int,
     idempotency_key: str,
-    hands: Sequence[dict] | None,
+    hands: Sequence[dict] | Callable[[list[dict]], list[dict]] | None,
     side_points: Sequence[int] | None,
     note: str,
     resolving: bool = False,
 ) -> TableResult:
+    """`hands`: the whole list, or an edit of the stored list (made once the version
+    check has shown it is the list the writer saw)."""
     with transaction.atomic():
         table, rnd = _lock_table(table)
         replayed = _replayed(table, idempotency_key)
@@ -616,6 +737,8 @@ def _write_result(
             raise ScoringError("not_disputed")
         if result is not None and result.is_disputed and user is None:
             _require_disputing_side(result, seat, via)
+        if callable(hands):
+            hands = hands(list(result.hands or []) if result is not None else [])
         fields = _checked_fields(
             table=table, tournament=tournament, hands=hands, side_points=side_points
         )
@@ -744,17 +867,10 @@ def _checked_fields(
             isinstance(p, bool) or not isinstance(p, int) for p in side_points
         ):
             raise ScoringError("bad_totals", count=len(sides))
-        scores = [0] * rules.players
-        for side, points in zip(sides, side_points, strict=True):
-            for engine_seat in side:
-                scores[engine_seat] = points
-        if tournament.round_play == Tournament.RoundPlay.GAME:
-            winners = list(check_final_score(rules, scores))
-            kind = TableResult.Kind.FINAL_SCORE
-        else:
-            check_round_totals(rules, scores, tournament.hands_per_round)
-            winners = list(round_winners(rules, scores))
-            kind = TableResult.Kind.ROUND_TOTALS
+        scores = list(seat_scores(rules, side_points))
+        spec = selectors.round_spec(tournament)
+        winners = list(check_totals(rules, spec, scores))
+        kind = TableResult.Kind.FINAL_SCORE if spec.is_game else TableResult.Kind.ROUND_TOTALS
     except EngineError as error:
         raise rule_broken(error, names) from None
     return {"kind": kind, "hands": [], "scores": scores, "winners": winners, "complete": True}

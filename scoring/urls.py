@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 from django.views.i18n import JavaScriptCatalog
 
-from . import card_link, views
+from . import card_link, table_page, views
 from .service_worker import service_worker
 
 
@@ -21,9 +21,9 @@ register_converter(TokenConverter, "token")
 
 urlpatterns = [
     # Scorers: no sign-in, the printed link is their key.
-    path("t/<token:token>/", views.table_entry, name="table-entry"),
-    path("t/<token:token>/history/", views.table_history, name="table-history"),
-    path("s/<token:token>/", views.seat_entry, name="seat-entry"),
+    path("t/<token:token>/", table_page.table_entry, name="table-entry"),
+    path("t/<token:token>/history/", table_page.table_history, name="table-history"),
+    path("s/<token:token>/", table_page.seat_entry, name="seat-entry"),
     # What keeps the table page working offline (static/js/hand_queue.js).
     path("sw.js", service_worker, name="service-worker"),
     path(

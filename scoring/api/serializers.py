@@ -10,7 +10,7 @@ from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
 from scoring import selectors
-from scoring.engine import TableVerdict
+from scoring.engine import HAND_SHAPE, TableVerdict
 from scoring.models import DISPUTE_REASON_MAX, ResultChange, TableResult
 
 
@@ -35,17 +35,22 @@ class HandShapeSerializer(serializers.Serializer):
         choices=["clubs", "diamonds", "hearts", "spades"], required=False
     )
     alone = serializers.ListField(child=serializers.IntegerField(), required=False)
-    tricks = serializers.IntegerField(required=False, help_text="Tricks the makers took, 0-5.")
+    tricks = serializers.IntegerField(
+        required=False,
+        help_text=f"Tricks the makers took, {min(HAND_SHAPE.tricks)}-{max(HAND_SHAPE.tricks)}.",
+    )
     makers = serializers.IntegerField(
         required=False,
         help_text="A hand told by its result: the makers' side (index into the table's "
         "sides), instead of `maker`, `round` and `trump`.",
     )
     result = serializers.ChoiceField(
-        choices=["made", "march", "euchred", "no_trick"],
+        choices=list(HAND_SHAPE.results),
         required=False,
-        help_text="A hand told by its result, instead of `tricks`: made (3-4 tricks), march "
-        "(5), euchred (fewer than 3), no_trick (0, where that scores more).",
+        help_text="A hand told by its result, instead of `tricks`: made "
+        f"({min(HAND_SHAPE.made_tricks)}-{max(HAND_SHAPE.made_tricks)} tricks), march "
+        f"({HAND_SHAPE.march_tricks}), euchred (fewer than {min(HAND_SHAPE.made_tricks)}), "
+        "no_trick (0, where that scores more).",
     )
     turn_up = serializers.CharField(required=False, help_text="The turned-up card, e.g. `JH`.")
     passed = serializers.BooleanField(

@@ -17,6 +17,18 @@ from .outcomes import (
     outcome_hand,
     outcomes,
 )
+from .play import (
+    HAND_SHAPE,
+    HandShape,
+    Played,
+    RoundSpec,
+    check_totals,
+    hand_shape,
+    hand_to_json,
+    play,
+    seat_scores,
+    side_scores,
+)
 from .rounds import (
     DRAWN,
     LOST,
@@ -36,6 +48,16 @@ from .rules import OPTION_LABELS, OPTION_NAMES, VARIANTS, PointsTable, RuleSet, 
 from .totals import check_final_score, check_round_totals, hand_outcomes, largest_hand_score
 
 __all__ = [
+    "HAND_SHAPE",
+    "side_scores",
+    "seat_scores",
+    "play",
+    "hand_to_json",
+    "hand_shape",
+    "check_totals",
+    "RoundSpec",
+    "Played",
+    "HandShape",
     "BENNY",
     "DRAWN",
     "LOST",

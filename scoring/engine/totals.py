@@ -23,6 +23,7 @@ from itertools import combinations
 from .errors import EngineError, gettext_noop, ngettext_lazy, shown
 from .hands import TRICKS, Hand, check_hand, checked_points
 from .rules import PARTNERS, RuleSet
+from .sides import side_scores
 
 Points = tuple[int, ...]
 
@@ -403,4 +404,4 @@ def _dashed(scores: Points) -> str:
 
 def _by_side(rules: RuleSet, scores: Points) -> dict[str, object]:
     # Lets a layer that knows who sits where name each side with its points.
-    return {"seat_scores": scores, "sides": rules.sides}
+    return {"seat_scores": scores, "sides": rules.sides, "side_points": side_scores(rules, scores)}
