@@ -19,7 +19,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
 
-from scoring.engine.errors import Plural
+from core.plural import Plural
 
 from .error_catalog import HTTP_STATUS, Kind, entry
 
