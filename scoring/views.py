@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments import error_catalog as codes
 from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.permissions import organised_tournament
 
@@ -276,7 +277,7 @@ def _submit_outcome(request, summary, *, scorer, via, **_kwargs):
             summary, form.to_hand(dealer=dealer), number, form=form, scorer=scorer, via=via
         )
     except ScoringError as error:
-        if error.code == "conflict":
+        if error.code == codes.CONFLICT:
             # The page was stale: say so over a fresh one to tap again on.
             return None, {"note": error.message, "note_error": True, "status": error.status}
         # Told in the sticky score box, away from the "Hand 3" heading: with its number.
@@ -441,10 +442,10 @@ def _submit_totals(request, summary, *, scorer, via, **_kwargs):
 
 def _with_error(error: ScoringError, form_class, request, summary, form, *, words=None):
     """`words`: what the form says, where it is not the error's own message."""
-    if error.code in ("hands_only", "totals_only"):
+    if error.code in (codes.HANDS_ONLY, codes.TOTALS_ONLY):
         # The form of the other mode is not on the page: say it above everything.
         messages.error(request, error.message)
-    if error.code == "conflict":
+    if error.code == codes.CONFLICT:
         form = _rebound(form_class, request, selectors.table_summary(summary.table))
     form.add_error(None, words or error.message)
     return form
@@ -481,7 +482,7 @@ def _confirm(request, summary, *, scorer, via, **_kwargs):
         submitted_side = summary.result.submitted_side if summary.result else None
         _as_players(request, summary, form, proof, submitted_side, services.confirm_result)
     except ScoringError as error:
-        if error.code == "result_changed":
+        if error.code == codes.RESULT_CHANGED:
             messages.error(request, error.message)
             return redirect(request.path), {}
         form.add_error(None, error.message)
@@ -536,10 +537,10 @@ def _dispute(request, summary, *, scorer, via, **_kwargs):
             partial(services.dispute_result, reason=form.cleaned_data["reason"]),
         )
     except ScoringError as error:
-        if error.code in ("result_changed", "already_disputed", "already_confirmed"):
+        if error.code in (codes.RESULT_CHANGED, codes.ALREADY_DISPUTED, codes.ALREADY_CONFIRMED):
             messages.error(request, error.message)
             return redirect(request.path), {}
-        form.add_error("code" if error.code == "wrong_code" else None, error.message)
+        form.add_error("code" if error.code == codes.WRONG_CODE else None, error.message)
         return None, {"dispute": form}
     messages.success(
         request,
@@ -609,11 +610,11 @@ def _confirm_as(request, summary, *, scorer, via, seat_link, **_kwargs):
                 idempotency_key=form.cleaned_data["idempotency_key"],
             )
     except ScoringError as error:
-        if error.code == "result_changed":
+        if error.code == codes.RESULT_CHANGED:
             # The same player looks again, at the result as it is now.
             messages.error(request, error.message)
             return redirect(f"{request.path}?confirm={form.seat().pk}#confirm-step"), {}
-        if error.code in ("already_confirmed", "own_result"):
+        if error.code in (codes.ALREADY_CONFIRMED, codes.OWN_RESULT):
             # Nothing to retype: the table's page shows the result as it is now.
             messages.error(request, error.message)
             return redirect(request.path + "#confirm"), {}

@@ -20,6 +20,7 @@ from scoring import services as scoring_services
 from scoring.engine import EngineError, rule_set
 from scoring.errors import ScoringError
 from scoring.throttle import flooded_tables
+from tournaments import error_catalog as codes
 
 from . import encodings, seat_names, selectors, services
 from .api.serializers import PlayerRemovalSerializer, RotationChangeSerializer
@@ -373,7 +374,7 @@ def player_remove(request, pk: int, player_pk: int):
             removal = services.remove_player(player=player, expected_fingerprint=fingerprint)
         except TournamentError as exc:
             messages.error(request, exc.message)
-            if exc.code != "stale_preview":
+            if exc.code != codes.STALE_PREVIEW:
                 return redirect(tournament)
         else:
             messages.success(
@@ -559,7 +560,7 @@ def round_close(request, pk: int, number: int):
         scoring_services.close_round(round=_round(tournament, number), user=request.user)
     except ScoringError as exc:
         messages.error(request, exc.message)
-        if exc.code == "tables_disputed":
+        if exc.code == codes.TABLES_DISPUTED:
             # Nothing to force: the page pressed on flags the disputed tables.
             return _back(request, tournament, number)
         # The results page shows which tables are open and offers to close anyway.
