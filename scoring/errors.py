@@ -1,8 +1,8 @@
 """Problems a scorer or organiser can meet that are not Euchre rules.
 
-They are the project's one DomainError (tournaments.errors); ScoringError is its
-older name here. Rule problems come from the engine as EngineError; `RuleBroken`
-carries one to the web and API layers, worded by scoring.messages when shown.
+They are the project's one DomainError (tournaments.errors). Rule problems come
+from the engine as EngineError; `RuleBroken` carries one to the web and API layers,
+worded by scoring.messages when shown.
 """
 
 from __future__ import annotations
