@@ -67,11 +67,13 @@ messages: $(VENV)/.dev
 	$(PY) manage.py makemessages -d djangojs $(addprefix -l ,$(LOCALES)) $(MESSAGE_IGNORE)
 	$(PY) manage.py compilemessages $(addprefix -l ,$(LOCALES)) --ignore='.venv/*'
 
-# Seconds, before the tests: the formatter, the linter and the types of the two cores.
+# Seconds, before the tests: the formatter, the linter, the types of the two cores and
+# the import contracts (.importlinter: the layers, and the two cores kept apart).
 lint: $(VENV)/.dev
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/mypy
+	$(VENV)/bin/lint-imports
 
 $(VENV)/bin/python:
 	$(PYTHON) -m venv $(VENV)

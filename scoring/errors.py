@@ -1,8 +1,8 @@
 """Problems a scorer or organiser can meet that are not Euchre rules.
 
-They are the project's one DomainError (tournaments.errors); ScoringError is its
-older name here. Rule problems come from the engine as EngineError; `RuleBroken`
-carries one to the web and API layers, worded by scoring.messages when shown.
+They are the project's one DomainError (tournaments.errors). Rule problems come
+from the engine as EngineError; `RuleBroken` carries one to the web and API layers,
+worded by scoring.messages when shown.
 """
 
 from __future__ import annotations
@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from scoring.engine import EngineError
+from scoring.messages import engine_message
 from tournaments.errors import DomainError
 
 ScoringError = DomainError
@@ -35,9 +36,6 @@ class RuleBroken(DomainError):
     def message(self) -> str:
         if self._message is not None:
             return str(self._message)
-        # Imported here: scoring.messages builds RuleBroken, so it imports this module.
-        from scoring.messages import engine_message
-
         return engine_message(self.engine_error, self.seat_names)
 
     def message_under(self, shown_hand: int) -> str:
@@ -45,6 +43,4 @@ class RuleBroken(DomainError):
         is told without its number, one elsewhere (a later hand the change broke) with it."""
         if self._message is not None:
             return str(self._message)
-        from scoring.messages import engine_message
-
         return engine_message(self.engine_error, self.seat_names, shown_hand=shown_hand)

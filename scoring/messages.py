@@ -13,13 +13,12 @@ from collections.abc import Mapping, Sequence
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
+from core.plural import ngettext_lazy
 from scoring.engine import EngineError, RuleSet
-from scoring.engine.errors import IN_HAND_TEMPLATE, ngettext_lazy
+from scoring.engine.errors import IN_HAND_TEMPLATE
 from scoring.engine.rules import PARTNERS
 from tournaments.errors import translated
 from tournaments.partner_names import partners
-
-from .errors import RuleBroken
 
 SUIT_NAMES = {
     "clubs": _("clubs"),
@@ -184,11 +183,6 @@ def _accepted_suits() -> str:
         else gettext("%(value)s (%(name)s)") % {"value": suit, "name": name}
         for suit, name in SUIT_NAMES.items()
     )
-
-
-def rule_broken(error: EngineError, seat_names: Sequence[str] | None = None) -> RuleBroken:
-    # Worded when shown, in the language of whoever reads it.
-    return RuleBroken(error, seat_names=seat_names)
 
 
 def _named_sides(params: Mapping[str, object], seat_names: Sequence[str]) -> str | None:

@@ -9,6 +9,7 @@ from contextlib import contextmanager
 
 from django.contrib import messages
 
+from tournaments.error_catalog import CONFLICT, HANDS_ONLY, TOTALS_ONLY
 from tournaments.errors import DomainError
 
 from . import selectors
@@ -64,10 +65,10 @@ def rebound(form_class, request, summary, **extra):
 def on_form(error: DomainError, form_class, request, summary, form, *, words=None):
     """A refused write told on its form. `words`: what the form says, where it is not
     the error's own message."""
-    if error.code in ("hands_only", "totals_only"):
+    if error.code in (HANDS_ONLY, TOTALS_ONLY):
         # The form of the other mode is not on the page: say it above everything.
         messages.error(request, error.message)
-    if error.code == "conflict":
+    if error.code == CONFLICT:
         form = rebound(form_class, request, selectors.table_summary(summary.table))
     form.add_error(None, words or error.message)
     return form

@@ -37,8 +37,7 @@ from tournaments.permissions import can_organise
 from tournaments.services.rounds import mark_round_closed
 
 from . import selectors
-from .errors import ScoringError
-from .messages import rule_broken
+from .errors import RuleBroken, ScoringError
 from .models import DISPUTE_REASON_MAX, ResultChange, SeatResult, TableResult
 from .seat_results import seat_result_rows
 
@@ -872,7 +871,8 @@ def _checked_fields(
         winners = list(check_totals(rules, spec, scores))
         kind = TableResult.Kind.FINAL_SCORE if spec.is_game else TableResult.Kind.ROUND_TOTALS
     except EngineError as error:
-        raise rule_broken(error, names) from None
+        # Worded when shown, in the language of whoever reads it.
+        raise RuleBroken(error, seat_names=names) from None
     return {"kind": kind, "hands": [], "scores": scores, "winners": winners, "complete": True}
 
 

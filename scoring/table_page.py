@@ -17,6 +17,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
+from tournaments.error_catalog import (
+    ALREADY_CONFIRMED,
+    ALREADY_DISPUTED,
+    CONFLICT,
+    OWN_RESULT,
+    RESULT_CHANGED,
+    WRONG_CODE,
+)
 from tournaments.models import Round, Seat, Table, Tournament
 
 from . import offline, selectors, services
@@ -311,7 +319,7 @@ def post_outcome(page: TablePage) -> HttpResponse:
     try:
         recorded = _record_hand(page, form, form.to_hand(dealer=dealer), number)
     except ScoringError as error:
-        if error.code == "conflict":
+        if error.code == CONFLICT:
             # The page was stale: say so over a fresh one to tap again on.
             return _again(page, Shown(note=error.message, note_error=True, status=error.status))
         # Told in the sticky score box, away from the "Hand 3" heading: with its number.
@@ -423,7 +431,7 @@ def post_confirm(page: TablePage) -> HttpResponse:
     if not form.is_valid():
         return _again(page, Shown(confirm=form))
     try:
-        with flash_refusal(request, codes=("result_changed",)) as refused:
+        with flash_refusal(request, codes=(RESULT_CHANGED,)) as refused:
             submitted_side = summary.result.submitted_side if summary.result else None
             _as_players(page, form, submitted_side, services.confirm_result)
     except ScoringError as error:
@@ -443,11 +451,11 @@ def post_dispute(page: TablePage) -> HttpResponse:
     dispute = partial(services.dispute_result, reason=form.cleaned_data["reason"])
     try:
         with flash_refusal(
-            request, codes=("result_changed", "already_disputed", "already_confirmed")
+            request, codes=(RESULT_CHANGED, ALREADY_DISPUTED, ALREADY_CONFIRMED)
         ) as refused:
             _as_players(page, form, entered, dispute)
     except ScoringError as error:
-        form.add_error("code" if error.code == "wrong_code" else None, error.message)
+        form.add_error("code" if error.code == WRONG_CODE else None, error.message)
         return _again(page, Shown(dispute=form))
     if not refused:
         messages.success(
@@ -480,11 +488,11 @@ def post_confirm_as(page: TablePage) -> HttpResponse:
                 idempotency_key=form.cleaned_data["idempotency_key"],
             )
     except ScoringError as error:
-        if error.code == "result_changed":
+        if error.code == RESULT_CHANGED:
             # The same player looks again, at the result as it is now.
             messages.error(request, error.message)
             return redirect(f"{page.path}?confirm={form.seat().pk}#confirm-step")
-        if error.code in ("already_confirmed", "own_result"):
+        if error.code in (ALREADY_CONFIRMED, OWN_RESULT):
             # Nothing to retype: the table's page shows the result as it is now.
             messages.error(request, error.message)
             return redirect(page.path + "#confirm")

@@ -10,6 +10,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from tournaments.error_catalog import TABLES_DISPUTED
 from tournaments.models import Round, Table, Tournament
 from tournaments.permissions import organised_tournament
 
@@ -74,7 +75,7 @@ def round_results_close(request, pk: int, number: int):
             idempotency_key=form.cleaned_data["idempotency_key"] or None,
         )
     if refused:
-        if refused.error and refused.error.code == "tables_disputed" and _pressed_on(request):
+        if refused.error and refused.error.code == TABLES_DISPUTED and _pressed_on(request):
             # Nothing to force: the page pressed on flags the disputed tables.
             return _closed_back(request, rnd)
         # The results board says which tables are open and offers to close anyway.

@@ -16,7 +16,6 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext_noop, ngettext_lazy
 
 from tournaments import limits
-from tournaments.rotations.errors import MESSAGES as ROTATION_MESSAGES
 
 
 class Kind(Enum):
@@ -48,6 +47,21 @@ class Entry:
     words: str | Promise
 
 
+# The codes a page reacts to (a redirect, a fresh form), besides showing their words:
+# pages compare an error's code with these names, never with a spelled-out string.
+ALREADY_CONFIRMED = "already_confirmed"
+ALREADY_DISPUTED = "already_disputed"
+CONFLICT = "conflict"
+HANDS_ONLY = "hands_only"
+OWN_RESULT = "own_result"
+RESULT_CHANGED = "result_changed"
+STALE_PREVIEW = "stale_preview"
+TABLES_DISPUTED = "tables_disputed"
+TOTALS_ONLY = "totals_only"
+WRONG_CODE = "wrong_code"
+
+# The rotation engine's codes come in as "rotation_<code>" (tournaments.services).
+ROTATION_PREFIX = "rotation_"
 # Wraps each of the rotation engine's sentences, translated on their own.
 SEATING_REFUSED = gettext_noop("The seating cannot be made: %(reason)s")
 
@@ -219,7 +233,7 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED,
         gettext_noop('Choose "fewest changes" or "best balance" for the remaining rounds.'),
     ),
-    "stale_preview": Entry(
+    STALE_PREVIEW: Entry(
         Kind.CONFLICT,
         gettext_noop(
             "The tournament changed since this preview; look at the new preview and confirm."
@@ -321,6 +335,14 @@ CATALOG: dict[str, Entry] = {
     # ---------------------------------------------------------------- printing
     # Words a raise gave itself (PrintRequestError's older shape).
     "print_refused": Entry(Kind.REFUSED, gettext_noop("This cannot be printed.")),
+    "print_refused:players_not_scorecards": Entry(
+        Kind.REFUSED,
+        gettext_noop("Choosing players only applies to scorecards; untick them to print this."),
+    ),
+    # One sentence for each unknown id (PlayersRefused joins them).
+    "print_refused:unknown_players": Entry(
+        Kind.REFUSED, gettext_noop("No player with id %(id)s in this tournament.")
+    ),
     "print_unknown_kind": Entry(Kind.REFUSED, gettext_noop("Unknown kind of printout: %(kind)s.")),
     "print_bad_paper": Entry(Kind.REFUSED, gettext_noop("Paper must be A4 or US letter.")),
     "print_bad_per_page": Entry(
@@ -355,11 +377,11 @@ CATALOG: dict[str, Entry] = {
         ),
     ),
     # ---------------------------------------------------------------- scoring
-    "already_confirmed": Entry(Kind.REFUSED, gettext_noop("This result is already confirmed.")),
+    ALREADY_CONFIRMED: Entry(Kind.REFUSED, gettext_noop("This result is already confirmed.")),
     "already_confirmed:organiser_only": Entry(
         Kind.REFUSED, gettext_noop("This result is confirmed; only an organiser can change it now.")
     ),
-    "already_disputed": Entry(
+    ALREADY_DISPUTED: Entry(
         Kind.REFUSED,
         gettext_noop("This result is already disputed: the organiser resolves it."),
     ),
@@ -371,7 +393,7 @@ CATALOG: dict[str, Entry] = {
             "count",
         ),
     ),
-    "conflict": Entry(
+    CONFLICT: Entry(
         Kind.CONFLICT,
         gettext_noop(
             "Someone else changed this table's result while you were entering yours. Nothing of "
@@ -411,7 +433,7 @@ CATALOG: dict[str, Entry] = {
     "duplicate_submission:other_table": Entry(
         Kind.CONFLICT, gettext_noop("This form was already used for another table.")
     ),
-    "hands_only": Entry(
+    HANDS_ONLY: Entry(
         Kind.REFUSED,
         gettext_noop("This tournament is entered hand by hand: enter each hand, not the totals."),
     ),
@@ -438,7 +460,7 @@ CATALOG: dict[str, Entry] = {
     "not_organiser": Entry(
         Kind.FORBIDDEN, gettext_noop("Only the organisers of this tournament can do that.")
     ),
-    "own_result": Entry(
+    OWN_RESULT: Entry(
         Kind.REFUSED,
         gettext_noop("Your side entered this result, so the other side must confirm it."),
     ),
@@ -449,7 +471,7 @@ CATALOG: dict[str, Entry] = {
             "score instead."
         ),
     ),
-    "result_changed": Entry(
+    RESULT_CHANGED: Entry(
         Kind.CONFLICT,
         gettext_noop("The result changed since you looked at it: look again before confirming."),
     ),
@@ -471,7 +493,7 @@ CATALOG: dict[str, Entry] = {
     "tables_not_confirmed": Entry(
         Kind.REFUSED, gettext_noop("The round cannot close: %(tables)s not confirmed yet.")
     ),
-    "tables_disputed": Entry(
+    TABLES_DISPUTED: Entry(
         Kind.REFUSED,
         ngettext_lazy(
             "The round cannot close while a table is disputed: resolve table %(tables)s first.",
@@ -479,11 +501,11 @@ CATALOG: dict[str, Entry] = {
             "count",
         ),
     ),
-    "totals_only": Entry(
+    TOTALS_ONLY: Entry(
         Kind.REFUSED,
         gettext_noop("This tournament is entered as totals: enter each side's points, not hands."),
     ),
-    "wrong_code": Entry(
+    WRONG_CODE: Entry(
         Kind.REFUSED,
         gettext_noop("That is not the card code of a player of the other side at this table."),
     ),
@@ -567,11 +589,15 @@ CATALOG: dict[str, Entry] = {
             "%(drop_player)s): they are two people, so they cannot be merged."
         ),
     ),
-    # ---------------------------------------------------------------- rotations
-    **{f"rotation_{code}": Entry(Kind.REFUSED, SEATING_REFUSED) for code in ROTATION_MESSAGES},
 }
 
 
 def entry(key: str) -> Entry:
     """The key's entry; a key nobody entered yet is refused like a bad request."""
-    return CATALOG.get(key) or Entry(Kind.REFUSED, key)
+    if key in CATALOG:
+        return CATALOG[key]
+    if key.startswith(ROTATION_PREFIX):
+        # Every rotation engine code is said the same way around the engine's own
+        # sentence, so the catalog lists none of them (and imports no engine).
+        return Entry(Kind.REFUSED, SEATING_REFUSED)
+    return Entry(Kind.REFUSED, key)

@@ -7,8 +7,8 @@ its HTTP status comes from the entry's kind, never from the code's spelling.
 
     raise DomainError("name_too_long", max=limits.TOURNAMENT_NAME_MAX)
 
-TournamentError, ScoringError and LeagueError are this same class under the names
-older code catches and raises.
+Every app raises and catches it under this one name (tests/unit/test_layout.py
+forbids other names for it).
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
 
-from scoring.engine.errors import Plural
+from core.plural import Plural
 
 from .error_catalog import HTTP_STATUS, Kind, entry
 

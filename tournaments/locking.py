@@ -44,11 +44,22 @@ and the API answer "busy, try again" instead of an error page.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from django.apps import apps
 from django.db import InterfaceError, OperationalError, connection
 from django.db.models import Prefetch
 from django.utils.translation import gettext_lazy as _
 
-from .models import PrintJob, Round, Seat, Table, Tournament
+if TYPE_CHECKING:
+    from tournaments.models import PrintJob, Round, Table, Tournament
+
+
+def _model(label: str):
+    # Looked up by name when a lock is taken, not imported: the lock order is shared by
+    # every app, so it depends on none of them (their models import freely from here).
+    return apps.get_model(label)
+
 
 # SQLSTATEs of a wait that was given up: lock_timeout (55P03), statement_timeout or a
 # cancel (57014), and a deadlock PostgreSQL broke (40P01). Retrying each one works.
@@ -71,14 +82,15 @@ UNREACHABLE_MESSAGE = _(
 def lock_tournament(tournament: Tournament) -> Tournament:
     """The tournament row: writes to its settings, players, teams and rotation, and
     starting a round (rounds start in order)."""
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    return _model("tournaments.Tournament").objects.select_for_update().get(pk=tournament.pk)
 
 
 def lock_round(rnd: Round) -> Round:
     """One round, to change its status (start or close it): NO KEY UPDATE."""
     # of=("self",): the joined tournament row is read, not locked (rule 1).
     return (
-        Round.objects.select_for_update(of=("self",), no_key=True)
+        _model("tournaments.Round")
+        .objects.select_for_update(of=("self",), no_key=True)
         .select_related("tournament")
         .get(pk=rnd.pk)
     )
@@ -88,7 +100,8 @@ def lock_rounds(tournament: Tournament, *, after: int = 0) -> list[Round]:
     """The tournament's rounds numbered above `after`, FOR UPDATE: before a re-plan or a
     dropped rotation deletes them or their tables and seats. Take the tournament first."""
     return list(
-        Round.objects.select_for_update()
+        _model("tournaments.Round")
+        .objects.select_for_update()
         .filter(tournament_id=tournament.pk, number__gt=after)
         .order_by("pk")
     )
@@ -98,7 +111,9 @@ def lock_round_and_tables(rnd: Round) -> tuple[Round, list[Table]]:
     """Closing a round: the round, then every table of it, so no result write is half-way
     while the round's results are checked and none is stored after it closed."""
     locked = lock_round(rnd)
-    tables = list(Table.objects.select_for_update().filter(round=locked).order_by("pk"))
+    tables = list(
+        _model("tournaments.Table").objects.select_for_update().filter(round=locked).order_by("pk")
+    )
     return locked, tables
 
 
@@ -108,13 +123,16 @@ def lock_table(table: Table) -> tuple[Table, Round]:
     Returns the table (its seats and players loaded) and its round as it is once the
     locks are held, so a round closed meanwhile is seen closed.
     """
-    _key_share(Round, table.round_id, nowait=True)
+    _key_share(_model("tournaments.Round"), table.round_id, nowait=True)
     locked = (
-        Table.objects.select_for_update()
-        .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
+        _model("tournaments.Table")
+        .objects.select_for_update()
+        .prefetch_related(
+            Prefetch("seats", queryset=_model("tournaments.Seat").objects.select_related("player"))
+        )
         .get(pk=table.pk)
     )
-    rnd = Round.objects.select_related("tournament").get(pk=locked.round_id)
+    rnd = _model("tournaments.Round").objects.select_related("tournament").get(pk=locked.round_id)
     # The round as read under the locks, so that locked.round is never an older copy.
     locked.round = rnd
     return locked, rnd
@@ -127,20 +145,21 @@ def lock_tables(tables: list[Table]) -> list[Table]:
     tournament, skipping the rounds: one table a round, so no close can wait on it
     while holding another)."""
     return list(
-        Table.objects.select_for_update().filter(pk__in=[t.pk for t in tables]).order_by("pk")
+        _model("tournaments.Table")
+        .objects.select_for_update()
+        .filter(pk__in=[t.pk for t in tables])
+        .order_by("pk")
     )
 
 
 def lock_result(table: Table):
     """The table's result row, if there is one. Take the table first (lock_table)."""
-    from scoring.models import TableResult
-
-    return TableResult.objects.select_for_update().filter(table=table).first()
+    return _model("scoring.TableResult").objects.select_for_update().filter(table=table).first()
 
 
 def lock_print_job(job_id: int) -> PrintJob:
     """A print job's row, alone: a worker counting finished parts."""
-    return PrintJob.objects.select_for_update().get(pk=job_id)
+    return _model("tournaments.PrintJob").objects.select_for_update().get(pk=job_id)
 
 
 # Any fixed number: PostgreSQL's advisory locks are named by a 64-bit key.
@@ -157,15 +176,15 @@ def lock_print_queue() -> None:
             cursor.execute("SELECT pg_advisory_xact_lock(%s)", [PRINT_QUEUE_KEY])
     else:
         # SQLite ignores FOR UPDATE; writing first takes its one write lock.
-        PrintJob.objects.filter(pk=0).update(progress=0)
+        _model("tournaments.PrintJob").objects.filter(pk=0).update(progress=0)
 
 
 def lock_standings_settings(tournament: Tournament):
     """The tournament's standings settings, created when missing, alone or last."""
-    from leagues.models import StandingsSettings
-
-    settings, _created = StandingsSettings.objects.select_for_update().get_or_create(
-        tournament=tournament
+    settings, _created = (
+        _model("leagues.StandingsSettings")
+        .objects.select_for_update()
+        .get_or_create(tournament=tournament)
     )
     return settings
 
@@ -173,9 +192,7 @@ def lock_standings_settings(tournament: Tournament):
 def lock_season(season_pk: int):
     """A league season's row, taken first and alone: a season is no tournament's child,
     and its links and members change only under it (one person, one record a night)."""
-    from leagues.models import Season
-
-    return Season.objects.select_for_update().get(pk=season_pk)
+    return _model("leagues.Season").objects.select_for_update().get(pk=season_pk)
 
 
 def is_busy(error: BaseException) -> bool:

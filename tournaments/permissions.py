@@ -10,11 +10,20 @@ own refusals in their error codes, asking `can_organise` too.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from django.apps import apps
 from django.core.exceptions import PermissionDenied
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from .models import PrintJob, Seat, Table, Tournament
+if TYPE_CHECKING:
+    from tournaments.models import PrintJob, Table, Tournament
+
+
+def _model(label: str):
+    # Looked up by name, not imported: every app asks here, so this depends on none.
+    return apps.get_model(label)
 
 
 def can_organise(user, tournament: Tournament) -> bool:
@@ -29,9 +38,9 @@ def owns(user, thing) -> bool:
 
 def table_of(credential: object) -> Table | None:
     """The table a scorer's token speaks for, whether the table's own or a seat's."""
-    if isinstance(credential, Table):
+    if isinstance(credential, _model("tournaments.Table")):
         return credential
-    if isinstance(credential, Seat):
+    if isinstance(credential, _model("tournaments.Seat")):
         return credential.table
     return None
 
@@ -53,14 +62,18 @@ def require_organiser(user, tournament: Tournament, message: str | None = None) 
 def organised_tournament(*, pk: int, user, message: str | None = None) -> Tournament:
     """The tournament `pk` for someone who may change it: Http404 when there is no such
     tournament, PermissionDenied (a 403 page) when `user` is not one of its organisers."""
-    tournament = get_object_or_404(Tournament.objects.select_related("owner"), pk=pk)
+    tournament = get_object_or_404(
+        _model("tournaments.Tournament").objects.select_related("owner"), pk=pk
+    )
     require_organiser(user, tournament, message)
     return tournament
 
 
 def organised_print_job(*, pk: int, user) -> PrintJob:
     """A print job, for the organisers of its tournament (404 if none, else 403)."""
-    job = get_object_or_404(PrintJob.objects.select_related("tournament"), pk=pk)
+    job = get_object_or_404(
+        _model("tournaments.PrintJob").objects.select_related("tournament"), pk=pk
+    )
     require_organiser(
         user, job.tournament, _("Only the organisers of this tournament can see its printouts.")
     )

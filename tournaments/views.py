@@ -21,6 +21,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from scoring import selectors as scoring_selectors
 from scoring.engine import EngineError, rule_set
 from scoring.throttle import flooded_tables
+from tournaments import error_catalog as codes
 
 from . import encodings, seat_names, selectors, services
 from .api.serializers import PlayerRemovalSerializer, RotationChangeSerializer
@@ -374,7 +375,7 @@ def player_remove(request, pk: int, player_pk: int):
             removal = services.remove_player(player=player, expected_fingerprint=fingerprint)
         except TournamentError as exc:
             messages.error(request, exc.message)
-            if exc.code != "stale_preview":
+            if exc.code != codes.STALE_PREVIEW:
                 return redirect(tournament)
         else:
             messages.success(

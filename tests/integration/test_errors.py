@@ -13,12 +13,12 @@ from django.utils import translation
 from django.utils.translation import trans_real
 from rest_framework.test import APIClient
 
-from leagues.services import LeagueError
 from scoring.errors import ScoringError
 from scoring.throttle import TooManyTries
 from tests.factories import UserFactory
 from tournaments import services
 from tournaments.error_catalog import CATALOG, HTTP_STATUS, SEATING_REFUSED
+from tournaments.error_catalog import entry as catalog_entry
 from tournaments.errors import DomainError, TournamentError
 from tournaments.models import Tournament
 from tournaments.printing.services import PrintingUnavailable, PrintRequestError
@@ -93,15 +93,9 @@ def test_every_refusal_renders_whole_in_each_language(language):
 def test_every_key_a_service_raises_is_in_the_catalog():
     """Raises with a literal key, anywhere in the apps: a key missing here would be
     answered as a plain 400 with its code for words."""
-    classes = {
-        "DomainError",
-        "TournamentError",
-        "ScoringError",
-        "LeagueError",
-        "PrintRequestError",
-    }
+    classes = {"DomainError", "PrintRequestError"}
     missing = []
-    for app in ("tournaments", "scoring", "leagues"):
+    for app in ("core", "tournaments", "scoring", "leagues"):
         for path in (ROOT / app).rglob("*.py"):
             if "rotations" in path.parts or "engine" in path.parts or "migrations" in path.parts:
                 continue
@@ -142,19 +136,16 @@ def test_the_status_comes_from_the_kind_of_the_key():
 
 
 @translation.override("en")
-def test_the_older_names_and_call_shapes_still_raise_the_one_type():
-    assert TournamentError is DomainError and ScoringError is DomainError
-    assert LeagueError is DomainError
-    legacy = LeagueError("bad_merge", "Choose two different members of this season.")
+def test_the_older_call_shapes_still_raise_the_one_type():
+    legacy = DomainError("bad_merge", "Choose two different members of this season.")
     assert (legacy.code, legacy.message) == (
         "bad_merge",
         "Choose two different members of this season.",
     )
-    assert TournamentError("import_failed", "Nothing.", details=["Line 2: x"]).details == [
-        "Line 2: x"
-    ]
+    assert DomainError("import_failed", "Nothing.", details=["Line 2: x"]).details == ["Line 2: x"]
     old_print = PrintRequestError("Paper must be A4 or US letter.")
     assert isinstance(old_print, DomainError) and not isinstance(old_print, ValueError)
+    assert not isinstance(RotationError("bad_rounds", rounds=0), ValueError)
     assert old_print.message == "Paper must be A4 or US letter." and old_print.status == 400
     assert PrintRequestError("print_bad_paper").message == "Paper must be A4 or US letter."
     assert RotationError("bad_rounds", "Old words.").message == "Old words."
@@ -285,3 +276,9 @@ def test_a_translation_with_a_wrong_placeholder_shows_english_not_a_crash(monkey
         assert DomainError("name_too_long", max=120).message == (
             "The name is longer than 120 characters."
         )
+
+
+def test_every_rotation_code_is_refused_in_the_seating_words():
+    for code in ROTATION_MESSAGES:
+        refused = DomainError(f"rotation_{code}", reason="x")
+        assert refused.status == 400 and catalog_entry(refused.key).words == SEATING_REFUSED

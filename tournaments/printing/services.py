@@ -10,6 +10,7 @@ its part files go.
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.db import transaction
@@ -19,8 +20,8 @@ from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from tournaments.error_catalog import CATALOG
-from tournaments.errors import DomainError, TournamentError
+from tournaments.error_catalog import CATALOG, entry
+from tournaments.errors import DomainError, TournamentError, render
 from tournaments.models import PrintJob, Tournament
 from tournaments.site_address import public_base_url
 
@@ -48,7 +49,22 @@ class PrintRequestError(DomainError):
 
 
 class PlayersRefused(PrintRequestError):
-    """The players chosen for a printout cannot be printed for (the message says why)."""
+    """The players chosen for a printout cannot be printed for (the message says why).
+
+    `ids`: the players that are not the tournament's, one sentence each.
+    """
+
+    def __init__(self, key: str, /, *, ids: Sequence[int] = (), **params: object) -> None:
+        super().__init__(key, **params)
+        self.ids = list(ids)
+
+    @property
+    def message(self) -> str:
+        if not self.ids:
+            return super().message
+        # Worded when shown, one sentence an id, in the words the API's other checks use.
+        words = entry(self.key).words
+        return " ".join(render(words, {"id": pk}) for pk in self.ids)
 
 
 def default_base_url() -> str:
@@ -165,18 +181,11 @@ def print_reprints(
 
 def _printable_players(tournament: Tournament, kind: str, players: list[int]) -> list[int]:
     if kind != PrintJob.Kind.SCORECARDS:
-        raise PlayersRefused(
-            _("Choosing players only applies to scorecards; untick them to print this.")
-        )
+        raise PlayersRefused("print_refused:players_not_scorecards")
     wanted = [int(pk) for pk in players]
     found = set(tournament.players.filter(pk__in=wanted).values_list("pk", flat=True))
     if unknown := [pk for pk in wanted if pk not in found]:
-        # One sentence an id, in the words (and translations) the API's other checks use.
-        raise PlayersRefused(
-            " ".join(
-                _("No player with id %(id)s in this tournament.") % {"id": pk} for pk in unknown
-            )
-        )
+        raise PlayersRefused("print_refused:unknown_players", ids=unknown)
     return wanted
 
 

@@ -7,8 +7,9 @@ reader's language (tournaments.error_catalog), so a refusal never mixes language
 
 from __future__ import annotations
 
-# The scoring engine's pure Plural, shared so the Django side has one kind to translate.
-from scoring.engine.errors import Plural, ngettext_lazy
+# The pure Plural both cores share (not the scoring engine's: the two cores stay apart),
+# so the Django side has one kind to translate.
+from core.plural import Plural, ngettext_lazy
 
 __all__ = ["MESSAGES", "Plural", "RotationError", "gettext_noop", "ngettext_lazy"]
 
@@ -45,9 +46,11 @@ MESSAGES: dict[str, str] = {
 }
 
 
-class RotationError(ValueError):
+class RotationError(Exception):
     """A request the rotation engine cannot satisfy: `code` is stable, `params` fill
     its template; `message` is the English sentence (for the command line).
+
+    Not a ValueError: an `except ValueError` meant for a bad number must not swallow it.
 
     `RotationError(code, message)` with ready words still works, for raises written
     before the codes had templates; those words cannot be translated.

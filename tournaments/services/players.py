@@ -130,7 +130,6 @@ def import_players_rows(
             problems.sort(key=lambda p: p[0])
             raise TournamentError(
                 "import_failed",
-                _("Nothing was imported: fix the list and try again."),
                 details=[_line_problem(n, text) if n else text for n, text in problems],
             )
         for key in {key for _name, key in accepted if key and key not in teams}:
