@@ -162,7 +162,7 @@ def lock_print_queue() -> None:
 
 def lock_standings_settings(tournament: Tournament):
     """The tournament's standings settings, created when missing, alone or last."""
-    from leagues.models import StandingsSettings
+    from scoring.models import StandingsSettings
 
     settings, _created = StandingsSettings.objects.select_for_update().get_or_create(
         tournament=tournament

@@ -12,14 +12,18 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import standings as maths
+from scoring.night_standings import (
+    load_games,
+    load_nights,
+    rank_night,
+    ranking_metrics,
+    standings_settings,
+)
 from tournaments.models import Player, Round, Tournament
 from tournaments.selectors import night_progress
 
 from ..formats import fits_season, formats_for
 from ..models import Family, Member, PlayerLink, Season, SeasonNight
-from .night_standings import rank_night
-from .nights import _load_games, load_nights
-from .settings import ranking_metrics, standings_settings
 
 SEASON_DECIDED_BY_LABELS = {
     maths.SeasonMetric.SEASON_POINTS: _("behind on season points"),
@@ -225,7 +229,7 @@ def season_standings(season: Season) -> SeasonStandings:
         if maths.Metric.HEAD_TO_HEAD in ranking_metrics(t, standings_settings(t))
     ]
     if by_games:
-        _load_games({t.pk: nights[t.pk] for t in by_games}, lines=False)
+        load_games({t.pk: nights[t.pk] for t in by_games}, lines=False)
     results: dict[tuple[int, int], _Finish] = {}
     doubles: list[DoubleResult] = []
     unlinked = 0

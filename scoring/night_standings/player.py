@@ -12,9 +12,9 @@ from tournaments.format_facts import partnered
 from tournaments.models import Player, Tournament
 from tournaments.partner_names import partners
 
-from .night_standings import night_standings
-from .nights import PlayerInfo, load_night
 from .settings import bye_rule, bye_text, standings_settings
+from .standings import night_standings
+from .tally import PlayerInfo, load_night
 
 
 @dataclass(frozen=True)

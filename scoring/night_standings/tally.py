@@ -170,11 +170,11 @@ def load_nights(
     for pk, night in nights.items():
         night.records = tallied[pk]
     if games:
-        _load_games(nights, lines=lines)
+        load_games(nights, lines=lines)
     return nights
 
 
-def _load_games(nights: dict[int, Night], *, lines: bool) -> None:
+def load_games(nights: dict[int, Night], *, lines: bool) -> None:
     """Each table's game from its seat rows (with `lines`, provisional results too)."""
     shares = SeatResult.objects.filter(result__table__round__tournament_id__in=list(nights))
     if not lines:
