@@ -327,7 +327,7 @@ def run_played(players: int, rounds: int, meter: Meter, organiser) -> list[tuple
     for label, name, args, query in pages:
         measure(label, public, reverse(name, args=args), query)
     # Head-to-head reads the games of every group left tied: the costliest order.
-    from leagues.services import update_standings_settings
+    from scoring.standings_settings import update_standings_settings
 
     update_standings_settings(
         tournament=tournament,

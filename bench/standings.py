@@ -252,6 +252,7 @@ def main() -> int:
 
         from leagues import selectors
         from leagues.models import Season
+        from scoring import night_standings
         from tournaments.models import Tournament
 
         tables = args.nights * args.rounds * (args.players // 4)
@@ -265,7 +266,7 @@ def main() -> int:
         )
         night = Tournament.objects.order_by("date").last()
         night_times, night_queries, _ = timed(
-            lambda: selectors.tournament_standings(Tournament.objects.get(pk=night.pk)),
+            lambda: night_standings.tournament_standings(Tournament.objects.get(pk=night.pk)),
             args.repeat,
         )
         rows = selectors.season_standings(season).rows

@@ -39,6 +39,7 @@ urlpatterns = [
     # Scoring first: its token converter keeps table links apart from public pages.
     path("", include("scoring.urls")),
     path("print/", include("tournaments.printing.urls")),
+    path("", include("scoring.standings_pages.urls")),
     path("", include("leagues.urls")),
     path("", include("tournaments.urls")),
 ]

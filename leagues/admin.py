@@ -2,15 +2,10 @@ from django.contrib import admin
 
 from tournaments.read_only_admin import ReadOnlyAdmin, ReadOnlyTabularInline
 
-from .models import Member, PlayerLink, Season, SeasonNight, StandingsSettings
+from .models import Member, PlayerLink, Season, SeasonNight
 
 # Seasons, their nights, members and links change through leagues.services, which
 # refuses what would corrupt a season table; here they are only shown.
-
-
-@admin.register(StandingsSettings)
-class StandingsSettingsAdmin(ReadOnlyAdmin):
-    list_display = ["tournament", "bye_value", "bye_points"]
 
 
 class SeasonNightInline(ReadOnlyTabularInline):

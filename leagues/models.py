@@ -1,4 +1,4 @@
-"""League seasons and the standings settings of each tournament.
+"""League seasons.
 
 A Season groups tournament nights; a Member is one person across those nights,
 and each night's Player links to a Member. The maths lives in scoring.standings.
@@ -12,57 +12,8 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from scoring.standings import ByeValue, Metric, MissedNight
+from scoring.standings import MissedNight
 from tournaments.models import Player, Tournament
-
-METRIC_LABELS = {
-    Metric.TOTAL_POINTS: _("Total points"),
-    # A draw counts half a win in the ranking, and the label says so.
-    Metric.WINS: _("Games won (draws ½)"),
-    Metric.POINTS_DIFFERENCE: _("Points difference"),
-    Metric.HEAD_TO_HEAD: _("Head-to-head"),
-    Metric.LONERS_MADE: _("Loners made"),
-    Metric.EUCHRES_MADE: _("Euchres made"),
-    Metric.FEWEST_OPPONENT_POINTS: _("Fewest opponent points"),
-}
-# A standings column holds the figure, not the rule that ranks by it: the rule is
-# "Fewest opponent points", its column the points themselves.
-METRIC_COLUMN_LABELS = {
-    # Translators: standings column header: the points this player's or team's opponents
-    # scored against them (fewer ranks higher).
-    Metric.FEWEST_OPPONENT_POINTS: _("Opponents' points"),
-}
-
-
-class StandingsSettings(models.Model):
-    """How one tournament ranks: the organiser's metric order and what a bye is worth.
-
-    A tournament without a row ranks by its format's defaults and gives nothing for a bye.
-    """
-
-    class ByeWorth(models.TextChoices):
-        NOTHING = ByeValue.NOTHING.value, _("Nothing")
-        AVERAGE = ByeValue.AVERAGE.value, _("The player's own average")
-        FIXED = ByeValue.FIXED.value, _("A fixed score")
-
-    tournament = models.OneToOneField(
-        Tournament, on_delete=models.CASCADE, related_name="standings_settings"
-    )
-    # Metric names in ranking order; empty means the format's default order.
-    metrics = models.JSONField(_("ranking metrics, in order"), default=list, blank=True)
-    bye_value = models.CharField(
-        _("a bye is worth"), max_length=10, choices=ByeWorth.choices, default=ByeWorth.NOTHING
-    )
-    bye_points = models.PositiveSmallIntegerField(
-        _("points for a bye"), default=0, help_text=_("Used when a bye is worth a fixed score.")
-    )
-
-    class Meta:
-        verbose_name = _("standings settings")
-        verbose_name_plural = _("standings settings")
-
-    def __str__(self) -> str:
-        return str(_("Standings settings for %(tournament)s") % {"tournament": self.tournament})
 
 
 class Family(models.TextChoices):

@@ -1,22 +1,19 @@
-"""Writes for standings settings and seasons (keyword-only, atomic)."""
+"""Writes for seasons (keyword-only, atomic)."""
 
 from __future__ import annotations
-
-from collections.abc import Sequence
 
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring import standings as maths
 from tournaments.dates import day
 from tournaments.errors import DomainError
-from tournaments.locking import lock_season, lock_standings_settings
+from tournaments.locking import lock_season
 from tournaments.models import Player, Tournament
 from tournaments.permissions import owns, require_organiser
 
 from .formats import fits_season, formats_for
-from .models import Family, Member, PlayerLink, Season, SeasonNight, StandingsSettings
+from .models import Family, Member, PlayerLink, Season, SeasonNight
 
 # The project's one refusal (tournaments.errors) under the name this app's callers use.
 LeagueError = DomainError
@@ -29,33 +26,6 @@ def _require_organiser(tournament: Tournament, user) -> None:
 def _require_season_owner(season: Season, user) -> None:
     if not owns(user, season):
         raise PermissionDenied(_("Only the organiser of this season can change it."))
-
-
-@transaction.atomic
-def update_standings_settings(
-    *,
-    tournament: Tournament,
-    user,
-    metrics: Sequence[str],
-    bye_value: str,
-    bye_points: int = 0,
-) -> StandingsSettings:
-    """Stores the ranking order and the bye's worth; an empty `metrics` means the defaults."""
-    _require_organiser(tournament, user)
-    try:
-        parsed = maths.parse_metrics(metrics)
-    except ValueError as exc:
-        raise LeagueError("unknown_metric") from exc
-    if bye_value not in StandingsSettings.ByeWorth.values:
-        raise LeagueError("unknown_bye_value")
-    if bye_points < 0:
-        raise LeagueError("negative_bye_points")
-    settings = lock_standings_settings(tournament)
-    settings.metrics = [m.value for m in parsed]
-    settings.bye_value = bye_value
-    settings.bye_points = bye_points
-    settings.save()
-    return settings
 
 
 @transaction.atomic

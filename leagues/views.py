@@ -1,171 +1,33 @@
-"""Standings, projector, player history, exports and league seasons.
+"""League seasons: their standings, export and the owner's management pages.
 
 Thin: read through selectors, write through services, turn a LeagueError into a
-message. The public pages need no sign-in; settings and seasons are the organiser's.
+message. A season's standings are public; managing it is its owner's. A night's own
+standings pages are scoring's (scoring.standings_pages).
 """
 
 from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from scoring.downloads import csv_download, file_stem, json_download
 from tournaments import selectors as tournament_selectors
-from tournaments.models import Player, PrintJob, Tournament
-from tournaments.permissions import can_organise, organised_tournament, owns
-from tournaments.printing.services import (
-    PrintingUnavailable,
-    PrintRequestError,
-    base_url_for,
-    request_print,
-)
+from tournaments.models import Tournament
+from tournaments.permissions import owns
 
 from . import selectors, services
-from .csv_export import csv_text
 from .forms import (
     AddNightForm,
     LinkPlayerForm,
     MergeMembersForm,
     SeasonForm,
-    StandingsSettingsForm,
 )
 from .services import LeagueError
-
-# How often the live pages ask for fresh standings, in seconds.
-POLL_SECONDS = 5
-
-
-def _csv(filename: str, header: list[str], rows: list[list[object]]) -> HttpResponse:
-    response = HttpResponse(csv_text(header, rows), content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{filename}.csv"'
-    return response
-
-
-def _json(filename: str, document: dict) -> JsonResponse:
-    response = JsonResponse(document, json_dumps_params={"ensure_ascii": False, "indent": 2})
-    response["Content-Disposition"] = f'attachment; filename="{filename}.json"'
-    return response
-
-
-def _slug(name: str, fallback: str) -> str:
-    return slugify(name) or fallback
-
-
-@require_GET
-def standings_page(request, pk: int):
-    tournament = selectors.public_tournament(pk)
-    standings = selectors.tournament_standings(tournament)
-    context = {
-        "tournament": tournament,
-        "standings": standings,
-        "poll_seconds": POLL_SECONDS,
-        "can_organise": can_organise(request.user, tournament),
-    }
-    # The page polls itself: htmx asks for the fragment only.
-    if request.htmx:
-        return render(request, "leagues/_standings.html", context)
-    return render(request, "leagues/standings.html", context)
-
-
-@require_GET
-def standings_projector(request, pk: int):
-    tournament = selectors.public_tournament(pk)
-    context = {
-        "tournament": tournament,
-        "standings": selectors.tournament_standings(tournament),
-        "poll_seconds": POLL_SECONDS,
-        "projector": True,
-    }
-    if request.htmx:
-        return render(request, "leagues/_projector_rows.html", context)
-    return render(request, "leagues/projector.html", context)
-
-
-@require_GET
-def standings_player(request, pk: int, player_pk: int):
-    tournament = selectors.public_tournament(pk)
-    try:
-        night = selectors.player_night(tournament, player_pk)
-    except Player.DoesNotExist as exc:
-        raise Http404(_("No such player in this tournament.")) from exc
-    return render(request, "leagues/player.html", {"tournament": tournament, "night": night})
-
-
-@require_GET
-def standings_export(request, pk: int, fmt: str):
-    tournament = selectors.public_tournament(pk)
-    standings = selectors.tournament_standings(tournament)
-    name = f"{_slug(tournament.name, 'tournament')}-standings"
-    if fmt == "csv":
-        return _csv(name, *selectors.standings_table(standings))
-    return _json(name, selectors.standings_document(standings))
-
-
-@require_GET
-def standings_results_export(request, pk: int, fmt: str):
-    tournament = selectors.public_tournament(pk)
-    night = selectors.load_night(tournament)
-    name = f"{_slug(tournament.name, 'tournament')}-results"
-    if fmt == "csv":
-        return _csv(name, *selectors.results_table(night))
-    return _json(name, selectors.results_document(night))
-
-
-@login_required
-@require_http_methods(["GET", "POST"])
-def standings_settings(request, pk: int):
-    tournament = organised_tournament(pk=pk, user=request.user)
-    current = selectors.standings_settings(tournament)
-    metrics = selectors.ranking_metrics(tournament, current)
-    form = StandingsSettingsForm(
-        request.POST or None,
-        initial={"bye_value": current.bye_value, "bye_points": current.bye_points},
-        initial_metrics=metrics,
-        offered=selectors.offered_metrics(tournament),
-    )
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.update_standings_settings(
-                tournament=tournament,
-                user=request.user,
-                metrics=form.cleaned_data["metrics"],
-                bye_value=form.cleaned_data["bye_value"],
-                bye_points=form.cleaned_data["bye_points"],
-            )
-        except LeagueError as error:
-            form.add_error(None, error.message)
-        else:
-            messages.success(request, _("Standings settings saved."))
-            return redirect("standings-page", pk=tournament.pk)
-    return render(request, "leagues/settings.html", {"tournament": tournament, "form": form})
-
-
-@login_required
-@require_POST
-def standings_print(request, pk: int):
-    tournament = organised_tournament(pk=pk, user=request.user)
-    paper = request.POST.get("paper", "a4")
-    try:
-        job = request_print(
-            tournament=tournament,
-            kind=PrintJob.Kind.STANDINGS,
-            paper=paper,
-            per_page=4,
-            requested_by=request.user,
-            base_url=base_url_for(request),
-        )
-    except (PrintRequestError, PrintingUnavailable) as error:
-        messages.error(request, str(error))
-        return redirect("standings-page", pk=tournament.pk)
-    return redirect("print-job", job_id=job.pk)
-
-
-# --- seasons ------------------------------------------------------------------------
 
 
 @login_required
@@ -203,10 +65,10 @@ def season_detail(request, pk: int):
 def season_export(request, pk: int, fmt: str):
     season = selectors.season_for_view(pk)
     standings = selectors.season_standings(season)
-    name = f"{_slug(season.name, 'season')}-standings"
+    name = f"{file_stem(season.name, 'season')}-standings"
     if fmt == "csv":
-        return _csv(name, *selectors.season_table(standings))
-    return _json(name, selectors.season_document(standings))
+        return csv_download(name, *selectors.season_table(standings))
+    return json_download(name, selectors.season_document(standings))
 
 
 def _owned_season(request, pk: int):

@@ -3,7 +3,7 @@ from django.utils.translation import gettext_lazy as _
 
 from tournaments.read_only_admin import ReadOnlyAdmin
 
-from .models import ResultChange, SeatResult, TableResult
+from .models import ResultChange, SeatResult, StandingsSettings, TableResult
 
 # Results change only through the services, so every change reaches the audit trail.
 
@@ -47,3 +47,8 @@ class ResultChangeAdmin(ReadOnlyAdmin):
     list_display = ["at", "round", "table", "action", "via", "user", "seat", "version"]
     list_filter = ["action", "via"]
     list_select_related = ["round", "table", "user", "seat__player"]
+
+
+@admin.register(StandingsSettings)
+class StandingsSettingsAdmin(ReadOnlyAdmin):
+    list_display = ["tournament", "bye_value", "bye_points"]

@@ -3,7 +3,8 @@
 The rules live in scoring.engine; these rows only keep what the engine accepted.
 Seats inside `hands`, `scores` and `winners` are the engine's seat numbers: the
 table's seats in scoring.engine.engine_order (position order where partners
-alternate round the table, as the rotation seats them), 0 first.
+alternate round the table, as the rotation seats them), 0 first. StandingsSettings is
+how a tournament ranks its night.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from scoring.engine import DRAWN, LOST, WON
-from tournaments.models import Round, Seat, Table
+from scoring.standings import ByeValue, Metric
+from tournaments.models import Round, Seat, Table, Tournament
 
 # "That is not what we played" comes with a short reason; it is also the history's note.
 DISPUTE_REASON_MAX = 200
@@ -210,3 +212,56 @@ class SeatResult(models.Model):
 
     def __str__(self) -> str:
         return f"{self.result} — {self.seat}"
+
+
+METRIC_LABELS = {
+    Metric.TOTAL_POINTS: _("Total points"),
+    # A draw counts half a win in the ranking, and the label says so.
+    Metric.WINS: _("Games won (draws ½)"),
+    Metric.POINTS_DIFFERENCE: _("Points difference"),
+    Metric.HEAD_TO_HEAD: _("Head-to-head"),
+    Metric.LONERS_MADE: _("Loners made"),
+    Metric.EUCHRES_MADE: _("Euchres made"),
+    Metric.FEWEST_OPPONENT_POINTS: _("Fewest opponent points"),
+}
+# A standings column holds the figure, not the rule that ranks by it: the rule is
+# "Fewest opponent points", its column the points themselves.
+METRIC_COLUMN_LABELS = {
+    # Translators: standings column header: the points this player's or team's opponents
+    # scored against them (fewer ranks higher).
+    Metric.FEWEST_OPPONENT_POINTS: _("Opponents' points"),
+}
+
+
+class StandingsSettings(models.Model):
+    """How one tournament ranks: the organiser's metric order and what a bye is worth.
+
+    A tournament without a row ranks by its format's defaults and gives nothing for a bye.
+    """
+
+    class ByeWorth(models.TextChoices):
+        NOTHING = ByeValue.NOTHING.value, _("Nothing")
+        AVERAGE = ByeValue.AVERAGE.value, _("The player's own average")
+        FIXED = ByeValue.FIXED.value, _("A fixed score")
+
+    tournament = models.OneToOneField(
+        Tournament, on_delete=models.CASCADE, related_name="standings_settings"
+    )
+    # Metric names in ranking order; empty means the format's default order.
+    metrics = models.JSONField(_("ranking metrics, in order"), default=list, blank=True)
+    bye_value = models.CharField(
+        _("a bye is worth"), max_length=10, choices=ByeWorth.choices, default=ByeWorth.NOTHING
+    )
+    bye_points = models.PositiveSmallIntegerField(
+        _("points for a bye"), default=0, help_text=_("Used when a bye is worth a fixed score.")
+    )
+
+    class Meta:
+        # Made by the leagues app and moved here without touching its rows (migrations
+        # leagues 0003 and scoring 0005): the table keeps its first name.
+        db_table = "leagues_standingssettings"
+        verbose_name = _("standings settings")
+        verbose_name_plural = _("standings settings")
+
+    def __str__(self) -> str:
+        return str(_("Standings settings for %(tournament)s") % {"tournament": self.tournament})

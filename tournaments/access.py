@@ -145,7 +145,7 @@ ROUTES: dict[str, dict[str, frozenset[str]]] = {
     "planning-job": ORGANISER_PAGE,
     "print-download": ORGANISER_PAGE,
     "print-retry": ORGANISER_FORM,
-    # ------------------------------------------------------------ leagues (pages)
+    # ---------------------------------------- a night's standings (scoring's pages)
     "standings-page": PUBLIC_PAGE,
     "standings-projector": PUBLIC_PAGE,
     "standings-player": PUBLIC_PAGE,
@@ -153,6 +153,7 @@ ROUTES: dict[str, dict[str, frozenset[str]]] = {
     "standings-results-export": PUBLIC_PAGE,
     "standings-settings": ORGANISER_PAGE_AND_FORM,
     "standings-print": ORGANISER_FORM,
+    # ------------------------------------------------------------ leagues (pages)
     "season-list": {GET: SIGNED_IN, POST: SIGNED_IN},
     "season-detail": PUBLIC_PAGE,
     "season-export": PUBLIC_PAGE,

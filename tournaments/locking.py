@@ -182,7 +182,7 @@ def lock_print_queue() -> None:
 def lock_standings_settings(tournament: Tournament):
     """The tournament's standings settings, created when missing, alone or last."""
     settings, _created = (
-        _model("leagues.StandingsSettings")
+        _model("scoring.StandingsSettings")
         .objects.select_for_update()
         .get_or_create(tournament=tournament)
     )

@@ -242,9 +242,6 @@ CELERY_BEAT_SCHEDULE = {
 # showing its progress; smaller work answers in the request (tournaments/planning).
 PLANNING_INLINE_SEAT_ROUNDS = int(os.environ.get("PLANNING_INLINE_SEAT_ROUNDS", "120"))
 PLANNING_JOB_STALL_SECONDS = int(os.environ.get("PLANNING_JOB_STALL_SECONDS", "300"))
-# Standings are the leagues app's, which builds on tournaments: printing takes their
-# snapshot through this name instead of importing leagues.
-PRINTING_STANDINGS_SNAPSHOT = "leagues.selectors.snapshots.standings_snapshot"
 
 # The cache holds counters every web process must share (wrong card codes per table
 # and per address): Redis when CACHE_URL (or REDIS_URL) names one, as in production

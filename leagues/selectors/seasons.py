@@ -12,14 +12,18 @@ from django.utils.translation import gettext, ngettext
 from django.utils.translation import gettext_lazy as _
 
 from scoring import standings as maths
+from scoring.night_standings import (
+    load_games,
+    load_nights,
+    rank_night,
+    ranking_metrics,
+    standings_settings,
+)
 from tournaments.models import Player, Round, Tournament
 from tournaments.selectors import night_progress
 
 from ..formats import fits_season, formats_for
 from ..models import Family, Member, PlayerLink, Season, SeasonNight
-from .night_standings import rank_night
-from .nights import load_games, load_nights
-from .settings import ranking_metrics, standings_settings
 
 SEASON_DECIDED_BY_LABELS = {
     maths.SeasonMetric.SEASON_POINTS: _("behind on season points"),

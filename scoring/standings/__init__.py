@@ -1,7 +1,7 @@
 """Standings maths: pure Python beside the rules engine (no Django, no database).
 
 Plain dataclasses go in (games, byes, night results), plain rows come out; the
-database side in `leagues.selectors` does the reading.
+database side in `scoring.night_standings` does the reading.
 """
 
 from .chart import Chart, running_chart

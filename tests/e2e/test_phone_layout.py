@@ -8,8 +8,8 @@ import pytest
 from django.urls import reverse
 from playwright.sync_api import expect
 
-from leagues import services as league_services
 from scoring import services as scoring_services
+from scoring.standings_settings import update_standings_settings
 from tests.e2e.conftest import LAPTOP, wait_until
 from tests.integration.test_scoring_services import seated_table
 from tests.integration.test_standings import EIGHT, confirm_totals, make_night, start, tables
@@ -145,7 +145,7 @@ def tied_night(django_user_model):
     games won are set apart by points, so the standings carry tie-break notes."""
     owner = django_user_model.objects.create_user("olive", password=PASSWORD)
     night = make_night(owner, names=EIGHT, rounds=2)
-    league_services.update_standings_settings(
+    update_standings_settings(
         tournament=night, user=owner, metrics=["wins", "total_points"], bye_value="nothing"
     )
     for number, results in ((1, ((6, 6), (8, 4))), (2, ((7, 5), (6, 6)))):

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
-from leagues import services as league_services
+from scoring.standings_settings import update_standings_settings
 from tests.e2e.conftest import LAPTOP, PHONE, wait_until
 from tests.integration.test_standings import EIGHT, confirm_totals, make_night, start, tables
 
@@ -21,7 +21,7 @@ def bye_night(django_user_model):
     """Nine players, two rounds confirmed: one player a round on a bye worth 7 points."""
     owner = django_user_model.objects.create_user("olive", password="cards-on-the-table")
     night = make_night(owner, names=[*EIGHT, "Player 9"], rounds=2)
-    league_services.update_standings_settings(
+    update_standings_settings(
         tournament=night, user=owner, metrics=[], bye_value="fixed", bye_points=7
     )
     for number, results in ((1, ((9, 3), (4, 4))), (2, ((2, 6), (7, 1)))):

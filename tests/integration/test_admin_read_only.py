@@ -13,8 +13,8 @@ from django.apps import apps
 from django.contrib import admin
 from django.urls import reverse
 
-from leagues.models import Member, PlayerLink, Season, SeasonNight, StandingsSettings
-from scoring.models import ResultChange, SeatResult, TableResult
+from leagues.models import Member, PlayerLink, Season, SeasonNight
+from scoring.models import ResultChange, SeatResult, StandingsSettings, TableResult
 from tests.factories import TournamentFactory
 from tournaments.models import Bye, Player, Round, RoundStartOverride, Seat, Table, Team
 

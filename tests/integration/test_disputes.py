@@ -14,10 +14,10 @@ import pytest
 import yaml
 from django.urls import reverse
 
-from leagues.selectors import tournament_standings
 from scoring import services
 from scoring.errors import ScoringError
 from scoring.models import ResultChange, TableResult
+from scoring.night_standings import tournament_standings
 from tests.integration.test_api_tables import (
     api,
     organiser_of,

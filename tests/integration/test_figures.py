@@ -15,9 +15,11 @@ import pdfplumber
 import pytest
 from django.urls import reverse
 
-from leagues import selectors, services
+from leagues import selectors
+from scoring import night_standings
 from scoring.models import TableResult
 from scoring.standings import games_won
+from scoring.standings_settings import update_standings_settings
 from tests.integration.test_api_tables import organiser_of, signed_in
 from tests.integration.test_printed_fit import printed, save_pngs
 from tests.integration.test_scoring_services import seated_table
@@ -93,7 +95,7 @@ def test_cutthroat_players_topping_the_table_together_win_a_draw_and_half_a_win_
     )
     result = organiser_enters(table, [5, 2, 5])
     assert (result["winners"], result["drawn"]) == ([0, 2], True)
-    standings = selectors.tournament_standings(table.round.tournament)
+    standings = night_standings.tournament_standings(table.round.tournament)
     by_name = {row.name: row.record for row in standings.rows}
     ann, bob, cat = (by_name[seat.player.name] for seat in seats)
     assert [games_won(r) for r in (ann, bob, cat)] == [Decimal("0.5"), 0, Decimal("0.5")]
@@ -134,7 +136,7 @@ def bye_night(organiser) -> Tournament:
     """Nine players, two rounds: two tables of four and one player on a bye each round,
     a bye worth 7 points; ranked by total points, then points difference."""
     night = make_night(organiser, names=NINE, rounds=2)
-    services.update_standings_settings(
+    update_standings_settings(
         tournament=night,
         user=organiser,
         metrics=["total_points", "points_difference", "wins"],
@@ -172,7 +174,7 @@ def test_the_page_shows_bye_points_and_says_how_the_points_are_made(client, bye_
     headers = [re.sub(r"<[^>]+>", "", h).strip() for h in re.findall(r"<th[^>]*>(.*?)</th>", html)]
     assert headers[-2:] == ["Byes", "Bye points"]
     assert POINTS_NOTE in html
-    standings = selectors.tournament_standings(bye_night)
+    standings = night_standings.tournament_standings(bye_night)
     for row in standings.rows:
         assert re.search(
             rf'data-competitor="{row.pk}".*?class="num bye-points">{row.record.bye_points}<',
@@ -203,7 +205,7 @@ def test_the_printed_standings_show_bye_points_and_the_same_note(bye_night):
     assert header[-2:] == ["Byes", "Bye points"]
     assert POINTS_NOTE in text
     total, difference = header.index("Total points"), header.index("Points difference")
-    standings = selectors.tournament_standings(bye_night)
+    standings = night_standings.tournament_standings(bye_night)
     for cells, row in zip(rows, standings.rows, strict=True):
         bye_points = int(cells[-1])
         assert bye_points == row.record.bye_points

@@ -15,7 +15,7 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from leagues import selectors as league_selectors
+from scoring import night_standings
 from scoring import services as scoring_services
 from scoring.models import TableResult
 from tournaments import services
@@ -230,7 +230,7 @@ def test_standings_and_exports_count_a_bye_only_once_its_round_has_started(organ
     services.start_round(round=rnd(tournament, 1), user=organiser)
     sat_out = Bye.objects.get(round__tournament=tournament, round__number=1).player.name
 
-    standings = league_selectors.tournament_standings(tournament)
+    standings = night_standings.tournament_standings(tournament)
     assert {row.name: row.record.byes for row in standings.rows if row.record.byes} == {sat_out: 1}
     assert {k: v for k, v in _csv_byes(browser, tournament).items() if v} == {sat_out: 1}
     exported = browser.get(reverse("standings-export", args=[tournament.pk, "json"])).json()
@@ -239,7 +239,7 @@ def test_standings_and_exports_count_a_bye_only_once_its_round_has_started(organ
     confirm_every_table(tournament, 1)
     close(tournament, 1)
     services.start_round(round=rnd(tournament, 2), user=organiser)
-    standings = league_selectors.tournament_standings(tournament)
+    standings = night_standings.tournament_standings(tournament)
     assert sum(row.record.byes for row in standings.rows) == 2
 
 
@@ -249,7 +249,7 @@ def test_a_players_page_charts_no_bye_of_a_round_not_started(organiser, browser)
     services.start_round(round=rnd(tournament, 1), user=organiser)
     confirm_every_table(tournament, 1)
 
-    history = league_selectors.player_night(tournament, late_bye.player_id)
+    history = night_standings.player_night(tournament, late_bye.player_id)
 
     assert [line.round for line in history.lines if line.outcome == "bye"] == []
     assert all(line.round == 1 for line in history.lines)
@@ -346,7 +346,7 @@ def test_after_play_starts_a_player_with_results_is_withdrawn_never_deleted(orga
     assert TableResult.objects.filter(table__round__tournament=tournament).count() == results
     assert not Seat.objects.filter(player=ada, table__round__number__gt=1).exists()
     assert not Bye.objects.filter(player=ada, round__number__gt=1).exists()
-    standings = league_selectors.tournament_standings(tournament)
+    standings = night_standings.tournament_standings(tournament)
     assert any(row.name == "Ada Byron" and row.record.played == 1 for row in standings.rows)
 
 

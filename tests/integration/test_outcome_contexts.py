@@ -11,8 +11,8 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import translation
 
-from leagues.selectors.player_night import OUTCOME_LABELS
 from scoring import standings as maths
+from scoring.night_standings.player import OUTCOME_LABELS
 from tests.integration.test_seat_translations import _need
 
 ONE_GAME = "outcome of one game"
@@ -43,7 +43,9 @@ def _extracted(*paths: str) -> str:
 
 
 def test_one_games_outcome_and_the_count_columns_are_separate_messages():
-    extracted = _extracted("leagues/selectors/player_night.py", "leagues/selectors/exports.py")
+    extracted = _extracted(
+        "scoring/night_standings/player.py", "scoring/night_standings/exports.py"
+    )
     for word in ("Won", "Drawn", "Lost"):
         assert f'msgctxt "{ONE_GAME}"\nmsgid "{word}"' in extracted, extracted
         assert f'msgctxt "{COUNT}"\nmsgid "{word}"' in extracted, extracted
@@ -60,7 +62,7 @@ def test_one_games_outcome_and_the_count_columns_are_separate_messages():
 
 
 def test_the_standings_page_marks_its_w_d_l_header_with_the_same_context():
-    page = (Path(settings.BASE_DIR) / "templates/leagues/_standings.html").read_text()
+    page = (Path(settings.BASE_DIR) / "templates/scoring/standings/_standings.html").read_text()
     assert '{% translate "W–D–L" context "column: number of games won, drawn, lost" %}' in page
 
 

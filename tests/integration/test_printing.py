@@ -508,17 +508,17 @@ def test_only_scorecards_of_this_tournaments_players_can_be_chosen(db):
     assert job.options["players"] == [player.pk]
 
 
-def test_standings_asked_for_without_their_rows_are_printed_as_they_are_now(db, settings):
-    from leagues.selectors.snapshots import standings_snapshot
+def test_standings_asked_for_without_their_rows_are_printed_as_they_are_now(db):
+    from scoring.night_standings import tournament_standings
 
     tournament = make_event(players=9, rounds=2)
     job = request_print(tournament=tournament, kind="standings")
-    assert job.options["standings"] == standings_snapshot(tournament).to_json()
-    assert job.options["standings"]["rows"]
-    # With no app to take the snapshot, there is nothing to print.
-    settings.PRINTING_STANDINGS_SNAPSHOT = ""
-    with pytest.raises(PrintRequestError, match="no standings"):
-        request_print(tournament=tournament, kind="standings")
+    printed = job.options["standings"]["rows"]
+    # The sheet lists everyone the standings page lists, in the page's order.
+    assert [row["name"] for row in printed] == [
+        row.name for row in tournament_standings(tournament).rows
+    ]
+    assert len(printed) == 9
 
 
 # --- pages -------------------------------------------------------------------

@@ -15,6 +15,7 @@ from django.urls import reverse
 from leagues import selectors, services
 from leagues.models import Member, PlayerLink, Season
 from leagues.services import LeagueError
+from scoring import night_standings
 from scoring import services as scoring_services
 from tests.integration.test_standings import (
     EIGHT,
@@ -52,7 +53,7 @@ def row_of(standings, name):
 
 def winner_and_loser(night: Tournament) -> tuple[Player, Player]:
     """A player who scored 6 and one who scored 2 on the night (play_all's 6–2)."""
-    standings = selectors.tournament_standings(night)
+    standings = night_standings.tournament_standings(night)
     top = next(row for row in standings.rows if row.record.total_points == 6)
     bottom = next(row for row in standings.rows if row.record.total_points == 2)
     return Player.objects.get(pk=top.pk), Player.objects.get(pk=bottom.pk)

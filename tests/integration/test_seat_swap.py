@@ -7,7 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from leagues import selectors
+from scoring import night_standings
 from scoring.models import ResultChange, TableResult
 from tests.integration.test_standings import (
     EIGHT,
@@ -25,7 +25,10 @@ pytestmark = pytest.mark.django_db
 
 
 def _points(night) -> dict[str, int]:
-    return {row.name: row.record.total_points for row in selectors.tournament_standings(night).rows}
+    return {
+        row.name: row.record.total_points
+        for row in night_standings.tournament_standings(night).rows
+    }
 
 
 def _winner_and_loser(night):

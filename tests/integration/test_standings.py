@@ -15,11 +15,13 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from leagues import selectors, services
-from leagues.models import Member, PlayerLink, Season, StandingsSettings
+from leagues.models import Member, PlayerLink, Season
+from scoring import night_standings
 from scoring import services as scoring_services
-from scoring.models import TableResult
+from scoring.models import StandingsSettings, TableResult
 from scoring.selectors import engine_seats
 from scoring.standings import Metric
+from scoring.standings_settings import update_standings_settings
 from tournaments import services as tournament_services
 from tournaments.models import Bye, Round, Seat, Table, Tournament
 
@@ -159,7 +161,7 @@ def test_only_confirmed_results_count_and_provisional_ones_are_listed_apart(orga
     confirm_totals(first, organiser, (6, 2))
     provisional_totals(second, (5, 3))
 
-    standings = selectors.tournament_standings(night)
+    standings = night_standings.tournament_standings(night)
 
     assert standings.confirmed_tables == 1
     points = {row.name: row.record.total_points for row in standings.rows}
@@ -180,7 +182,7 @@ def test_confirming_a_provisional_result_brings_it_into_the_standings(organiser)
         proofs=[scoring_services.Proof(seat=other_side, via="seat-link")],
         expected_version=_version(table),
     )
-    standings = selectors.tournament_standings(night)
+    standings = night_standings.tournament_standings(night)
     assert standings.confirmed_tables == 1
     assert not standings.provisional
 
@@ -188,7 +190,7 @@ def test_confirming_a_provisional_result_brings_it_into_the_standings(organiser)
 def test_winners_rank_first_and_level_players_share_the_place(organiser):
     night = make_night(organiser, names=EIGHT, rounds=1)
     play_all(night, organiser, 1)
-    standings = selectors.tournament_standings(night)
+    standings = night_standings.tournament_standings(night)
     assert [row.place for row in standings.rows] == [1, 1, 1, 1, 5, 5, 5, 5]
     assert standings.has_shared_places
     assert standings.rows[4].decided_by
@@ -203,7 +205,7 @@ def test_query_count_does_not_grow_with_players_or_rounds(organiser):
     for tournament in (small, big):
         fresh = Tournament.objects.get(pk=tournament.pk)
         with CaptureQueriesContext(connection) as queries:
-            selectors.tournament_standings(fresh)
+            night_standings.tournament_standings(fresh)
         counts.append(len(queries))
     assert counts[0] == counts[1]
     assert counts[1] <= 6
@@ -212,7 +214,7 @@ def test_query_count_does_not_grow_with_players_or_rounds(organiser):
 def test_team_events_rank_teams(organiser):
     night = make_night(organiser, names=EIGHT, fmt="teams", rounds=1)
     play_all(night, organiser, 1)
-    standings = selectors.tournament_standings(night)
+    standings = night_standings.tournament_standings(night)
     assert standings.teams
     assert len(standings.rows) == 4
     assert all(len(row.members) == 2 for row in standings.rows)
@@ -221,12 +223,12 @@ def test_team_events_rank_teams(organiser):
 
 def test_a_bye_scores_what_the_settings_say_and_the_standings_say_which(organiser):
     night = make_night(organiser, names=[*EIGHT, "Player 9"], rounds=1)
-    services.update_standings_settings(
+    update_standings_settings(
         tournament=night, user=organiser, metrics=[], bye_value="fixed", bye_points=5
     )
     play_all(night, organiser, 1)
     bye = Bye.objects.get(round__tournament=night)
-    standings = selectors.tournament_standings(Tournament.objects.get(pk=night.pk))
+    standings = night_standings.tournament_standings(Tournament.objects.get(pk=night.pk))
     row = next(r for r in standings.rows if r.pk == bye.player_id)
     assert (row.record.byes, row.record.bye_points, row.record.total_points) == (1, 5, 5)
     assert "5" in standings.bye_text
@@ -262,7 +264,7 @@ def test_recorded_hands_give_loners_and_euchres(organiser):
         *made_hands(range(2, 8)),
     ]
     seats = engine_seats(enter_first_table(night, organiser, hands))
-    standings = selectors.tournament_standings(night)
+    standings = night_standings.tournament_standings(night)
     by_player = {row.pk: row.record for row in standings.rows}
     assert by_player[seats[1].player_id].loners_made == 1
     assert by_player[seats[1].player_id].euchres_made == 1
@@ -281,7 +283,7 @@ def test_a_team_counts_each_euchre_and_loner_once(organiser):
         *made_hands(range(3, 8)),
     ]
     seats = engine_seats(enter_first_table(night, organiser, hands))
-    by_team = {row.pk: row.record for row in selectors.tournament_standings(night).rows}
+    by_team = {row.pk: row.record for row in night_standings.tournament_standings(night).rows}
     euchring, euchred = by_team[seats[0].player.team_id], by_team[seats[1].player.team_id]
     assert (euchring.euchres_made, euchring.loners_made) == (2, 1)
     assert (euchred.euchres_made, euchred.loners_made) == (0, 0)
@@ -294,7 +296,7 @@ def test_player_history_names_partners_and_opponents(organiser):
     play_all(night, organiser, 2)
     table = tables(night, 1)[0]
     seats = engine_seats(table)
-    history = selectors.player_night(night, seats[0].player_id)
+    history = night_standings.player_night(night, seats[0].player_id)
     assert [line.round for line in history.lines] == [1, 2]
     assert history.lines[0].partners == (seats[2].player.name,)
     assert set(history.lines[0].opponents[0].split(" & ")) == {
@@ -307,15 +309,13 @@ def test_player_history_names_partners_and_opponents(organiser):
 def test_settings_refuse_unknown_metrics_and_strangers(organiser, stranger):
     night = make_night(organiser, names=EIGHT, rounds=1)
     with pytest.raises(services.LeagueError):
-        services.update_standings_settings(
+        update_standings_settings(
             tournament=night, user=organiser, metrics=["style"], bye_value="nothing"
         )
     from django.core.exceptions import PermissionDenied
 
     with pytest.raises(PermissionDenied):
-        services.update_standings_settings(
-            tournament=night, user=stranger, metrics=[], bye_value="nothing"
-        )
+        update_standings_settings(tournament=night, user=stranger, metrics=[], bye_value="nothing")
 
 
 # --- pages and exports -------------------------------------------------------------------

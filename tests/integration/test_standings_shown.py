@@ -13,6 +13,8 @@ import pytest
 from django.urls import reverse
 
 from leagues import selectors, services
+from scoring import night_standings
+from scoring.standings_settings import update_standings_settings
 from tests.factories import PlayerFactory, RoundFactory, SeatFactory, TableFactory
 from tests.integration.test_standings import (
     EIGHT,
@@ -39,7 +41,7 @@ def csv_rows(response) -> list[dict]:
 def drawn_night(owner) -> Tournament:
     """Two rounds ranked by games won: round 1 all drawn 6-6, round 2 table 1 won 9-3."""
     night = make_night(owner, names=EIGHT, rounds=2)
-    services.update_standings_settings(
+    update_standings_settings(
         tournament=night, user=owner, metrics=["wins", "total_points"], bye_value="nothing"
     )
     start(night, 1)
@@ -53,7 +55,7 @@ def drawn_night(owner) -> Tournament:
 
 
 def test_the_games_won_column_counts_a_draw_as_half_a_win(organiser):
-    standings = selectors.tournament_standings(drawn_night(organiser))
+    standings = night_standings.tournament_standings(drawn_night(organiser))
     assert standings.metric_labels[0] == "Games won (draws ½)"
     shown = {
         (row.record.won, row.record.drawn, row.record.lost): row.values[0] for row in standings.rows
@@ -77,16 +79,16 @@ def test_the_standings_page_shows_wins_as_ranked(client, organiser):
 
 
 def test_the_printed_sheet_carries_half_wins_as_numbers(organiser):
-    standings = selectors.tournament_standings(drawn_night(organiser))
-    sheet = selectors.standings_print_table(standings)
+    standings = night_standings.tournament_standings(drawn_night(organiser))
+    sheet = night_standings.standings_print_table(standings)
     # The sheet goes to the print worker as JSON; numbers stay numbers (right-aligned).
     rows = json.loads(json.dumps(sheet.to_json()))["rows"]
     assert sorted({row["metric_0"] for row in rows}) == [0.5, 1, 1.5]
 
 
 def test_the_printed_sheet_says_what_counts_under_a_short_heading(organiser):
-    standings = selectors.tournament_standings(drawn_night(organiser))
-    sheet = selectors.standings_print_table(standings)
+    standings = night_standings.tournament_standings(drawn_night(organiser))
+    sheet = night_standings.standings_print_table(standings)
     assert sheet.title == "Standings"
     assert standings.bye_text in sheet.note and "confirmed" in sheet.note
 
@@ -105,7 +107,7 @@ def test_the_csv_has_every_column_a_decided_by_can_name(client, organiser):
 
 def test_a_planned_rounds_bye_counts_nowhere_until_the_round_starts(client, organiser):
     night = make_night(organiser, names=NINE, rounds=2)
-    services.update_standings_settings(
+    update_standings_settings(
         tournament=night, user=organiser, metrics=[], bye_value="fixed", bye_points=5
     )
     season = services.create_season(owner=organiser, name="Winter league")
@@ -118,7 +120,7 @@ def test_a_planned_rounds_bye_counts_nowhere_until_the_round_starts(client, orga
     earlier = Bye.objects.filter(round__tournament=night, round__number=1, player=player).count()
 
     def everywhere() -> dict[str, object]:
-        row = next(r for r in selectors.tournament_standings(night).rows if r.pk == player.pk)
+        row = next(r for r in night_standings.tournament_standings(night).rows if r.pk == player.pk)
         page = client.get(reverse("standings-player", args=[night.pk, player.pk]))
         exported = client.get(reverse("standings-export", args=[night.pk, "csv"]))
         in_csv = next(r for r in csv_rows(exported) if r["Player"] == player.name)
@@ -205,7 +207,7 @@ def heads_up_night(owner) -> Tournament:
 
 def test_two_handed_standings_have_no_loners(client, organiser):
     night = heads_up_night(organiser)
-    standings = selectors.tournament_standings(night)
+    standings = night_standings.tournament_standings(night)
     assert "Loners made" not in standings.metric_labels + standings.order_labels
     html = client.get(reverse("standings-page", args=[night.pk])).content.decode()
     assert "Loners made" not in html and "loners" not in html
@@ -216,17 +218,17 @@ def test_two_handed_standings_have_no_loners(client, organiser):
     assert 'value="loners_made"' not in form and 'value="euchres_made"' in form
     # A four-handed night still offers, shows and exports them.
     other = make_night(organiser, names=EIGHT, rounds=1)
-    assert "Loners made" in selectors.tournament_standings(other).metric_labels
+    assert "Loners made" in night_standings.tournament_standings(other).metric_labels
     form = client.get(reverse("standings-settings", args=[other.pk])).content.decode()
     assert 'value="loners_made"' in form
 
 
 def test_a_stored_loners_metric_is_left_out_in_two_handed(organiser):
     night = heads_up_night(organiser)
-    services.update_standings_settings(
+    update_standings_settings(
         tournament=night, user=organiser, metrics=["loners_made", "wins"], bye_value="nothing"
     )
-    assert selectors.tournament_standings(night).metrics == ("wins",)
+    assert night_standings.tournament_standings(night).metrics == ("wins",)
 
 
 def test_a_heads_up_players_page_has_no_partner_column(client, organiser):

@@ -26,11 +26,13 @@ from hypothesis import strategies as st
 from leagues import selectors
 from leagues import services as league_services
 from leagues.formats import format_family
+from scoring import night_standings
 from scoring import services as scoring_services
 from scoring.engine import EngineError, parse_hand, play_game, rule_set, score_hand
 from scoring.models import SeatResult, TableResult
 from scoring.services import Proof
 from scoring.standings import Record
+from scoring.standings_settings import update_standings_settings
 from tournaments import services as tournament_services
 from tournaments.models import Bye, Round, Seat, Table, Tournament
 
@@ -235,7 +237,7 @@ def play_night(
         tournament_services.pair_teams_at_random(tournament=tournament, seed=rng.randrange(100))
     tournament_services.generate_rotation(tournament=tournament)
     bye_value = rng.choice(["nothing", "fixed", "average"])
-    league_services.update_standings_settings(
+    update_standings_settings(
         tournament=tournament,
         user=owner,
         metrics=metrics,
@@ -382,14 +384,14 @@ class StandingsTable(HTMLParser):
 def check_night(tournament: Tournament, metrics: list[str]) -> dict[int, Record]:
     teams = tournament.format in ("teams", "six-handed")
     expected = independent_tally(tournament, teams=teams)
-    standings = selectors.tournament_standings(tournament)
+    standings = night_standings.tournament_standings(tournament)
     assert standings.teams == teams
     found = {row.pk: record_row(row.record) for row in standings.rows}
     everyone = set(found) | set(expected)
     for key in everyone:
         want = record_row(expected.get(key) or Record(key))
         assert found.get(key) == want, (tournament.format, key)
-    ranked = selectors.rank_night(selectors.load_night(tournament))
+    ranked = night_standings.rank_night(night_standings.load_night(tournament))
     assert [(r.competitor, r.place) for r in ranked.rows] == [
         (row.pk, row.place) for row in standings.rows
     ]
@@ -399,7 +401,7 @@ def check_night(tournament: Tournament, metrics: list[str]) -> dict[int, Record]
     loners = rule_set(tournament.variant, tournament.options).going_alone
     shown = [m for m in metrics if COLUMNS[m] and (loners or m != "loners_made")]
     table = StandingsTable()
-    table.feed(render_to_string("leagues/_standings.html", {"standings": standings}))
+    table.feed(render_to_string("scoring/standings/_standings.html", {"standings": standings}))
     name = "Team" if teams else "Player"
     # Bye points get their column whenever a bye is worth something.
     bye_scores = tournament.standings_settings.bye_value != "nothing"

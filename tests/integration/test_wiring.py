@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from pypdf import PdfReader
 
-from leagues import selectors
+from scoring import night_standings
 from tests.integration.test_standings import (
     EIGHT,
     confirm_totals,
@@ -110,7 +110,7 @@ def test_the_print_request_page_offers_the_standings(client, organiser, night):
 def test_an_organiser_prints_the_standings_and_the_leader_is_on_the_pdf(
     client, organiser, night, eager, django_capture_on_commit_callbacks
 ):
-    leader = selectors.tournament_standings(night).rows[0]
+    leader = night_standings.tournament_standings(night).rows[0]
     assert leader.record.total_points == 6
 
     client.force_login(organiser)

@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 
-from leagues.csv_export import csv_text, spreadsheet_safe
+from scoring.csv_export import csv_text, spreadsheet_safe
 
 
 @pytest.mark.parametrize(

@@ -8,11 +8,11 @@ import pytest
 from django.utils import translation
 
 from leagues.models import Season
-from leagues.selectors import settings as standings_settings
 from leagues.selectors.seasons import season_rule_text
 from scoring import standings as maths
 from scoring.engine import EngineError, check_round_totals, rule_set
 from scoring.messages import engine_message
+from scoring.night_standings import settings as standings_settings
 from tournaments.rotations import RotationError
 from tournaments.services.common import rotation_words
 

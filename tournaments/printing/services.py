@@ -16,10 +16,10 @@ from django.conf import settings
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone, translation
-from django.utils.module_loading import import_string
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from scoring.night_standings.snapshots import standings_snapshot
 from tournaments.error_catalog import CATALOG, entry
 from tournaments.errors import DomainError, TournamentError, render
 from tournaments.models import PrintJob, Tournament
@@ -96,8 +96,8 @@ def request_print(
 
     `base_url` is the address players' phones reach the site at (it goes into the
     table cards' QR codes); without it, settings.SITE_URL. Standings are printed as
-    they were when asked for: the rows given as `standings`, or else the snapshot
-    settings.PRINTING_STANDINGS_SNAPSHOT takes now. `players` limits scorecards to
+    they were when asked for: the rows given as `standings`, or else scoring's
+    snapshot of them now. `players` limits scorecards to
     those players of the tournament (a reprint, a late arrival); PlayersRefused for
     any other printout or anyone else. `tables` limits table cards to those table
     numbers and `rounds` find-your-seat sheets to those rounds (the printouts a change
@@ -124,9 +124,7 @@ def request_print(
         options["rounds"] = sorted({int(n) for n in rounds})
     if kind == PrintJob.Kind.STANDINGS:
         if standings is None:
-            standings = _standings_snapshot(tournament)
-        if standings is None:
-            raise PrintRequestError("print_no_standings")
+            standings = standings_snapshot(tournament)
         options["standings"] = standings.to_json()
     elif not tournament.rounds.exists():
         raise PrintRequestError("print_no_rotation")
@@ -187,12 +185,6 @@ def _printable_players(tournament: Tournament, kind: str, players: list[int]) ->
     if unknown := [pk for pk in wanted if pk not in found]:
         raise PlayersRefused("print_refused:unknown_players", ids=unknown)
     return wanted
-
-
-def _standings_snapshot(tournament: Tournament) -> StandingsTable | None:
-    """The standings now, from the app that works them out (named in the settings)."""
-    path = getattr(settings, "PRINTING_STANDINGS_SNAPSHOT", "")
-    return import_string(path)(tournament) if path else None
 
 
 def retry_print(*, job: PrintJob, requested_by=None) -> PrintJob:

@@ -15,7 +15,6 @@ from tournaments.models import Tournament
 from tournaments.partner_names import partners
 
 from ..models import METRIC_COLUMN_LABELS, METRIC_LABELS
-from .nights import Night, load_night
 from .settings import (
     bye_rule,
     bye_text,
@@ -25,6 +24,7 @@ from .settings import (
     ranking_metrics,
     standings_settings,
 )
+from .tally import Night, load_night
 
 # Shown under a row that a tie-break (not the first metric) set below the row above it.
 DECIDED_BY_LABELS = {

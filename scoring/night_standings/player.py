@@ -12,9 +12,9 @@ from tournaments.format_facts import partnered
 from tournaments.models import Player, Tournament
 from tournaments.partner_names import partners
 
-from .night_standings import night_standings
-from .nights import PlayerInfo, load_night
 from .settings import bye_rule, bye_text, standings_settings
+from .standings import night_standings
+from .tally import PlayerInfo, load_night
 
 
 @dataclass(frozen=True)
@@ -22,7 +22,9 @@ class HistoryLine:
     round: int
     table: int | None
     partners: tuple[str, ...]
-    opponents: tuple[str, ...]  # one entry per opposing side, partners joined by " & "
+    opponents: tuple[
+        str, ...
+    ]  # one entry per opposing side, partners joined as the reader's language joins them
     points_for: int
     points_against: int
     outcome: str

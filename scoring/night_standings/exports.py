@@ -11,8 +11,8 @@ from tournaments.partner_names import DATA_JOINER
 from tournaments.printing.cards import StandingsTable
 from tournaments.printing.sheets import closed_rounds
 
-from .night_standings import Standings
-from .nights import Night, TableLine
+from .standings import Standings
+from .tally import Night, TableLine
 
 
 def standings_table(standings: Standings) -> tuple[list[str], list[list[object]]]:
