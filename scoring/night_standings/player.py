@@ -22,9 +22,8 @@ class HistoryLine:
     round: int
     table: int | None
     partners: tuple[str, ...]
-    opponents: tuple[
-        str, ...
-    ]  # one entry per opposing side, partners joined as the reader's language joins them
+    # One entry per opposing side, partners joined as the reader's language joins them.
+    opponents: tuple[str, ...]
     points_for: int
     points_against: int
     outcome: str
