@@ -128,7 +128,7 @@ def night_progress(tournament: Tournament, rounds: Sequence[Round]) -> NightProg
         last_closed=max(closed) if closed else None,
         next_round=next_round,
         waits_for=tuple(n for n in in_play if next_round is not None and n < next_round),
-        may_overlap=tournament.format == Tournament.Format.TEAMS,
+        may_overlap=tournament.spec.rounds_may_overlap,
     )
 
 

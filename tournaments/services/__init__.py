@@ -16,6 +16,7 @@ from ._common import (
     RULE_FIELDS,
     TEAM_NAME_MAX,
     TEAM_SIZES,
+    rounds_to_draw,
 )
 from .changes import (
     RotationChange,
@@ -57,6 +58,7 @@ from .tournament import (
 )
 
 __all__ = [
+    "rounds_to_draw",
     "EDITABLE_FIELDS",
     "FORMAT_VARIANTS",
     "IMPORT_MAX_LINES",

@@ -18,7 +18,6 @@ from ..errors import TournamentError
 from ..models import Player, Round, Team, Tournament
 from . import late
 from ._common import (
-    TEAM_SIZES,
     Side,
     _check_player_count,
     _clean_name,
@@ -207,7 +206,7 @@ def _plan_change(
             raise TournamentError("not_playing", name=p.name)
     if len({p.pk for p in leaving}) != len(leaving):
         raise TournamentError("player_twice")
-    size = TEAM_SIZES.get(tournament.format)
+    size = tournament.spec.fixed_team_size
     # Someone who left (or was replaced) may come back and play the rest of the night
     # under their own name. Fixed teams have been re-formed around them, so there they
     # come back only as a new team with new names.
@@ -420,7 +419,7 @@ def _make_change(locked: Tournament, plan: _Plan, *, tournament: Tournament) -> 
     Player.objects.filter(pk__in=[p.pk for p, _name in plan.substituted]).update(active=False)
     for old, name in plan.substituted:
         Player.objects.create(tournament=locked, name=name, team_id=old.team_id)
-    size = TEAM_SIZES.get(locked.format)
+    size = locked.spec.fixed_team_size
     taken = _team_name_keys(locked)
     Player.objects.filter(pk__in=[p.pk for p in plan.returning]).update(active=True)
     back = {p.name for p in plan.returning}

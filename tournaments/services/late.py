@@ -20,7 +20,7 @@ from tournaments.rotations import late as late_rotation
 from .. import selectors
 from ..errors import TournamentError
 from ..models import Player, Round, Seat, Tournament
-from ._common import TEAM_SIZES, _check_drawable, _has_started, _lock, _rotation_error
+from ._common import _check_drawable, _has_started, _lock, _rotation_error
 from .reprints import mark_change
 
 
@@ -63,7 +63,7 @@ def mark_late(*, player: Player) -> Player:
         raise TournamentError("round_started:late")
     if not player.active:
         raise TournamentError("not_playing", name=player.name)
-    if tournament.format in TEAM_SIZES:
+    if tournament.spec.fixed_teams:
         raise TournamentError("late_in_fixed_teams")
     if not player.late:
         player.late = True

@@ -19,7 +19,6 @@ from ._common import (
     IMPORT_MAX_LINES,
     NAME_MAX,
     TEAM_NAME_MAX,
-    TEAM_SIZES,
     _check_player_count,
     _clean_name,
     _drop_planned_rotation,
@@ -95,7 +94,7 @@ def import_players_rows(
     with transaction.atomic():
         locked = _lock(tournament)
         _check_can_change_players(locked)
-        team_size = TEAM_SIZES.get(locked.format)
+        team_size = locked.spec.fixed_team_size
         taken: dict[str, int | None] = {
             _name_key(n): None for n in locked.players.values_list("name", flat=True)
         }

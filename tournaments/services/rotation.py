@@ -12,7 +12,7 @@ from tournaments import locking, rotations
 
 from ..errors import TournamentError
 from ..models import Bye, Player, Round, RoundStartOverride, Seat, Table, Tournament
-from ._common import Side, _clean_name, _lock, _refuse_if_started
+from ._common import Side, _clean_name, _lock, _refuse_if_started, rounds_to_draw
 from .late import late_schedule
 from .teams import _engine_teams
 
@@ -123,6 +123,11 @@ def generate_rotation(*, tournament: Tournament) -> dict:
     locked = _lock(tournament)
     _refuse_if_started(locked, "round_started:rotation")
     players = list(Player.objects.filter(tournament=locked, active=True).order_by("pk"))
+    rounds = rounds_to_draw(locked, len(players))
+    if rounds != locked.rounds_planned:
+        # The usual length becomes the event's number of rounds, shown and kept as such.
+        locked.rounds_planned = tournament.rounds_planned = rounds
+        locked.save(update_fields=["rounds_planned"])
     teams = _engine_teams(locked, players)
     # Late players sit out round 1, or wait outside the plan if it has no bye for them.
     schedule, names = late_schedule(locked, players, teams)
@@ -176,7 +181,7 @@ def _start_out_of_order(
         number=row.number,
         open=", ".join(str(n) for n in open_rounds),
     )
-    teams = tournament.format == Tournament.Format.TEAMS
+    may_overlap = tournament.spec.rounds_may_overlap
     if not reason:
         details = (
             [
@@ -185,11 +190,11 @@ def _start_out_of_order(
                     "round anyway and give the reason."
                 )
             ]
-            if teams
+            if may_overlap
             else []
         )
         raise TournamentError("previous_round_not_closed", details=details, **refusal.params)
-    if not teams:
+    if not may_overlap:
         raise TournamentError("rounds_cannot_overlap", refusal=refusal)
     if len(reason) > REASON_MAX:
         raise TournamentError("reason_too_long", max=REASON_MAX)

@@ -12,7 +12,6 @@ from django.db.models import Count, Q
 from ..errors import TournamentError
 from ..models import Player, Team, Tournament
 from ._common import (
-    TEAM_SIZES,
     _delete_empty_teams,
     _drop_planned_rotation,
     _free_team_name,
@@ -24,7 +23,7 @@ from .players import _check_can_change_players
 
 
 def _team_size(tournament: Tournament) -> int:
-    size = TEAM_SIZES.get(tournament.format)
+    size = tournament.spec.fixed_team_size
     if size is None:
         raise TournamentError(
             "no_teams_in_format", format=Tournament.Format(tournament.format).label
@@ -132,7 +131,7 @@ def pair_teams_at_random(*, tournament: Tournament, seed: int | None = None) -> 
 
 def _engine_teams(tournament: Tournament, players: Sequence[Player]) -> list[list[str]] | None:
     """The fixed teams as lists of names for the engine, or None in formats without teams."""
-    size = TEAM_SIZES.get(tournament.format)
+    size = tournament.spec.fixed_team_size
     if size is None:
         return None
     by_team: dict[int, list[str]] = {}
