@@ -421,8 +421,10 @@ def _remove_last(request, summary, *, scorer, via, **_kwargs):
 
 def _submit_totals(request, summary, *, scorer, via, **_kwargs):
     form = TotalsForm(request.POST, summary=summary)
-    if _need_scorer(request, scorer) or not form.is_valid():
-        return None, {"totals": form}
+    if _need_scorer(request, scorer):
+        return None, {"totals": form, "status": 403}
+    if not form.is_valid():
+        return None, {"totals": form, "status": 400}
     try:
         result = services.submit_totals(
             table=summary.table,
@@ -433,7 +435,8 @@ def _submit_totals(request, summary, *, scorer, via, **_kwargs):
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
     except ScoringError as error:
-        return None, {"totals": _with_error(error, TotalsForm, request, summary, form)}
+        form = _with_error(error, TotalsForm, request, summary, form)
+        return None, {"totals": form, "status": error.status}
     proven = result.submitted_side is not None
     messages.success(request, who_confirms(summary.rules, "saved", proven=proven))
     return redirect(request.path), {}
