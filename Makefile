@@ -52,8 +52,8 @@ test: lint
 quick: MARKS = not slow
 quick: test
 
-# The long offline searches of tools/designs/ that made the stored tables, re-run to show
-# they still find valid tables: outside `make test` (minutes each), like the searches.
+# The offline searches of tools/designs/ that made the stored (frozen) tables, re-run to
+# show they still find them: outside `make test`, which checks every stored entry.
 designs: $(VENV)/.dev
 	$(VENV)/bin/pytest -n $(PYTEST_WORKERS) --maxprocesses=4 -m design_search tests/unit/rotations/test_design_tools.py
 

@@ -378,8 +378,10 @@ def post_remove_last(page: TablePage) -> HttpResponse:
 def post_totals(page: TablePage) -> HttpResponse:
     request, summary = page.request, page.summary
     form = TotalsForm(request.POST, summary=summary)
-    if _need_scorer(page) or not form.is_valid():
-        return _again(page, Shown(totals=form))
+    if _need_scorer(page):
+        return _again(page, Shown(totals=form, status=403))
+    if not form.is_valid():
+        return _again(page, Shown(totals=form, status=400))
     try:
         result = services.submit_totals(
             table=page.table,
@@ -390,7 +392,8 @@ def post_totals(page: TablePage) -> HttpResponse:
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
     except ScoringError as error:
-        return _again(page, Shown(totals=on_form(error, TotalsForm, request, summary, form)))
+        form = on_form(error, TotalsForm, request, summary, form)
+        return _again(page, Shown(totals=form, status=error.status))
     proven = result.submitted_side is not None
     messages.success(request, who_confirms(summary.rules, "saved", proven=proven))
     return redirect(page.path)

@@ -119,7 +119,7 @@ class TournamentForm(forms.Form):
         error_messages=_range_messages(
             limits.filled_lazy(ROUNDS_PLANNED_MESSAGE, {"most": limits.MAX_ROUNDS})
         ),
-        help_text=_("Leave empty for the complete rotation (everyone partners everyone once)."),
+        help_text=limits.ROUNDS_PLANNED_HELP,
     )
     seed = forms.IntegerField(
         label=_("Rotation seed"),

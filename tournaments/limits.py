@@ -25,6 +25,13 @@ MAX_PLAYERS = 400
 # keep their rounds (readable and playable, not drawn again).
 STORED_ROUNDS_MAX = 200
 MAX_SEED = 2**31 - 1
+# The number of rounds left empty is decided when the rotation is first drawn, for the
+# players listed then: the complete rotation where it is a night's length, otherwise
+# DEFAULT_ROUNDS. A rotation drawn before that rule meant the complete rotation, and
+# keeps meaning it, drawn again up to COMPLETE_WHEN_EMPTY_MOST rounds.
+DEFAULT_ROUNDS = 8
+COMPLETE_BY_DEFAULT_MOST = 12
+COMPLETE_WHEN_EMPTY_MOST = 17
 
 TOURNAMENT_NAME_MAX = 120
 VENUE_MAX = 120
@@ -33,12 +40,16 @@ TEAM_NAME_MAX = 120
 
 HANDS_PER_ROUND_MESSAGE = _("A round is between %(least)s and %(most)s hands.")
 ROUNDS_PLANNED_MESSAGE = _(
-    "Plan between 1 and %(most)s rounds, or leave it empty for the complete rotation."
+    "Plan between 1 and %(most)s rounds, or leave it empty for the usual length."
+)
+ROUNDS_PLANNED_HELP = _(
+    "Leave empty for the usual length, set when the rotation is drawn: the complete "
+    "rotation where it takes at most 12 rounds, otherwise 8 rounds."
 )
 PLAYERS_LIMIT_MESSAGE = _("A tournament has at most %(most)s players; this would make %(count)s.")
 COMPLETE_ROTATION_TOO_LONG_MESSAGE = _(
-    "The complete rotation for %(players)s players is %(rounds)s rounds, more than the "
-    "%(most)s a tournament can have: enter a number of rounds, at most %(most)s."
+    "The complete rotation for %(players)s players is %(rounds)s rounds; an empty number "
+    "of rounds draws it only up to %(most)s: enter a number of rounds, at most %(limit)s."
 )
 TARGET_NEEDS_GAME_MESSAGE = _(
     "A round of a fixed number of hands is not played to a target, so “Game to” does "
@@ -56,7 +67,10 @@ filled_lazy = lazy(_filled, str)
 
 __all__ = [
     "HANDS_PER_ROUND_MESSAGE",
+    "COMPLETE_BY_DEFAULT_MOST",
     "COMPLETE_ROTATION_TOO_LONG_MESSAGE",
+    "COMPLETE_WHEN_EMPTY_MOST",
+    "DEFAULT_ROUNDS",
     "MAX_HANDS_PER_ROUND",
     "MAX_PLAYERS",
     "MAX_ROUNDS",
@@ -64,6 +78,7 @@ __all__ = [
     "MIN_HANDS_PER_ROUND",
     "PLAYERS_LIMIT_MESSAGE",
     "PLAYER_NAME_MAX",
+    "ROUNDS_PLANNED_HELP",
     "ROUNDS_PLANNED_MESSAGE",
     "TARGET_NEEDS_GAME_MESSAGE",
     "TEAM_NAME_MAX",

@@ -32,13 +32,12 @@ def new_player_code() -> str:
 
 
 class Tournament(models.Model):
-    class Variant(models.TextChoices):
-        # The labels are the engine registry's, so forms and messages name a game alike.
-        NORTH_AMERICAN = "north-american", _(VARIANTS["north-american"].label)
-        BRITISH = "british", _(VARIANTS["british"].label)
-        SIX_HANDED = "six-handed", _(VARIANTS["six-handed"].label)
-        TWO_HANDED = "two-handed", _(VARIANTS["two-handed"].label)
-        THREE_HANDED = "three-handed", _(VARIANTS["three-handed"].label)
+    # The games and their labels are the engine's registry, so forms and messages name a
+    # game alike and a new game there is a new choice here.
+    Variant = models.TextChoices(
+        "Variant",
+        [(name.upper().replace("-", "_"), (name, _(v.label))) for name, v in VARIANTS.items()],
+    )
 
     # The formats and their labels are the rotation core's registry; a new format there
     # is a new choice here (the labels are marked for translation in the core).
@@ -97,7 +96,7 @@ class Tournament(models.Model):
         null=True,
         blank=True,
         validators=[MinValueValidator(1), MaxValueValidator(limits.MAX_ROUNDS)],
-        help_text=_("Leave empty for the complete rotation (everyone partners everyone once)."),
+        help_text=limits.ROUNDS_PLANNED_HELP,
     )
     seed = models.PositiveIntegerField(
         _("rotation seed"), default=0, validators=[MaxValueValidator(limits.MAX_SEED)]
@@ -150,6 +149,12 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournament-detail", args=[self.pk])
+
+    @property
+    def spec(self) -> rotations.FormatSpec:
+        """The format's definition: its tables, teams, games and seating rules. Ask it
+        rather than comparing `format` with a member."""
+        return rotations.spec(self.format)
 
     def is_organiser(self, user) -> bool:
         if not user.is_authenticated:

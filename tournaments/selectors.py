@@ -130,7 +130,7 @@ def night_progress(tournament: Tournament, rounds: Sequence[Round]) -> NightProg
         waits_for=tuple(
             n for n in in_play if next_planned_round is not None and n < next_planned_round
         ),
-        may_overlap=tournament.format == Tournament.Format.TEAMS,
+        may_overlap=tournament.spec.rounds_may_overlap,
     )
 
 

@@ -136,7 +136,7 @@ def _target(tournament: Tournament) -> int | None:
 
 def _detail_context(request, tournament: Tournament, **forms) -> dict:
     players = selectors.players_of(tournament)
-    team_size = services.TEAM_SIZES.get(tournament.format)
+    team_size = tournament.spec.fixed_team_size
     rounds = selectors.rounds_overview(tournament)
     context = {
         "tournament": tournament,
@@ -144,6 +144,10 @@ def _detail_context(request, tournament: Tournament, **forms) -> dict:
         "started": any(r.is_played for r in rounds),
         "players": players,
         "active_count": sum(1 for p in players if p.active),
+        # An empty number of rounds shows what the draw will plan for the players now listed.
+        "rounds_shown": services.rounds_to_draw(
+            tournament, sum(1 for p in players if p.active), drawn=bool(rounds)
+        ),
         # Kept until their new scorecards are printed (printing.reprints).
         "reprint_players": [p for p in players if p.active and p.reprint_since],
         **reprint_list(tournament),
@@ -225,9 +229,7 @@ def player_add(request, pk: int):
     form = PlayerForm(request.POST)
     # The list alone can be swapped in place only while nothing else on the page
     # depends on it: a new player drops a planned rotation and changes the teams form.
-    swap_list = request.htmx and not (
-        tournament.rounds.exists() or services.TEAM_SIZES.get(tournament.format)
-    )
+    swap_list = request.htmx and not (tournament.rounds.exists() or tournament.spec.fixed_team_size)
     if form.is_valid():
         try:
             player = services.add_player(
@@ -418,7 +420,7 @@ def player_remove(request, pk: int, player_pk: int):
 @require_POST
 def teams_pair(request, pk: int):
     tournament = _organiser_tournament(request, pk)
-    team_size = services.TEAM_SIZES.get(tournament.format)
+    team_size = tournament.spec.fixed_team_size
     if not team_size:
         raise Http404
     active = selectors.players_of(tournament, active_only=True)
@@ -612,7 +614,7 @@ def change_preview(request, pk: int):
                 "tournaments/change_preview.html",
                 {
                     **preview_context(tournament, asked, plans),
-                    "team_size": services.TEAM_SIZES.get(tournament.format),
+                    "team_size": tournament.spec.fixed_team_size,
                     "partners_rotate": services.partners_rotate(tournament.format),
                 },
             )

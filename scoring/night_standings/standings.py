@@ -18,7 +18,6 @@ from ..models import METRIC_COLUMN_LABELS, METRIC_LABELS
 from .settings import (
     bye_rule,
     bye_text,
-    is_team_event,
     loners_possible,
     points_text,
     ranking_metrics,
@@ -123,7 +122,7 @@ def rank_night(night: Night) -> RankedNight:
     settings = standings_settings(tournament)
     metrics = ranking_metrics(tournament, settings)
     rule = bye_rule(settings)
-    teams = is_team_event(tournament)
+    teams = tournament.spec.fixed_teams
     players = sorted(night.players.values(), key=lambda p: (p.name.casefold(), p.pk))
     members: dict[int, list[str]] = defaultdict(list)
     if teams:

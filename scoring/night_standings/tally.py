@@ -16,8 +16,6 @@ from scoring.models import SeatResult, TableResult
 from tournaments.models import Player, Tournament
 from tournaments.selectors import byes_that_happened
 
-from .settings import is_team_event
-
 
 @dataclass(frozen=True)
 class PlayerInfo:
@@ -165,7 +163,7 @@ def load_nights(
         "round__tournament_id", "round__number", "player_id"
     ):
         nights[tournament_id].byes.append(maths.Bye(round_number, player_id))
-    teams = [t.pk for t in tournaments if is_team_event(t)]
+    teams = [t.pk for t in tournaments if t.spec.fixed_teams]
     tallied = tally_records([pk for pk in ids if pk not in teams], teams)
     for pk, night in nights.items():
         night.records = tallied[pk]

@@ -158,8 +158,8 @@ def test_a_hand_refused_on_arrival_shows_the_rule_and_keeps_the_ones_after(
     assert stored_hands(table) == [(1, 3, 0)]
 
     # Sent again unchanged, the rule still refuses it, and nothing after it moves.
-    page.get_by_role("button", name="Send it again").click()
-    page.wait_for_timeout(300)
+    with page.expect_response(lambda response: response.request.method == "POST"):
+        page.get_by_role("button", name="Send it again").click()
     refused.wait_for(state="visible")
     expect(waiting(page)).to_have_text("2 hands waiting to be sent")
     assert stored_hands(table) == [(1, 3, 0)]

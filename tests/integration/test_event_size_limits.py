@@ -20,10 +20,6 @@ from tournaments.models import Player, Round, Tournament
 from tournaments.services.rows import write_rounds
 
 TOO_MANY = "A tournament has at most 400 players; this would make 401."
-COMPLETE_TOO_LONG = (
-    "The complete rotation for 40 players is 39 rounds, more than the 30 a tournament "
-    "can have: enter a number of rounds, at most 30."
-)
 
 
 @pytest.fixture
@@ -105,39 +101,72 @@ def test_a_list_past_400_players_is_refused_on_the_page_the_api_and_one_by_one(c
     assert tournament.players.count() == limits.MAX_PLAYERS
 
 
-def test_an_empty_number_of_rounds_longer_than_the_limit_is_refused(client, owner):
+def test_an_empty_number_of_rounds_is_the_usual_length_decided_at_the_first_draw(
+    client, owner, settings
+):
+    settings.PLANNING_INLINE_SEAT_ROUNDS = 10_000  # drawn in the request, as a small night
+    # 40 players: the complete rotation (39 rounds) is no night's length, so 8 rounds,
+    # shown before the draw and kept as the event's number after it.
     tournament = new_tournament(owner, rounds_planned=None)
     services.import_players(tournament=tournament, text=names(40))
     client.force_login(owner)
-    response = client.post(reverse("rotation-generate", args=[tournament.pk]), follow=True)
-    assert COMPLETE_TOO_LONG in text_of(response)
-    response = api_for(owner).post(f"/api/tournaments/{tournament.pk}/generate-rotation/")
-    assert response.status_code == 400
-    assert response.json()["message"] == COMPLETE_TOO_LONG
-    assert not tournament.rounds.exists()
-
-    # Said on the settings too, once the players are listed.
-    tournament.rounds_planned = 10
-    tournament.save(update_fields=["rounds_planned"])
-    response = client.post(
-        reverse("tournament-edit", args=[tournament.pk]), _create_data(rounds_planned="")
-    )
-    assert COMPLETE_TOO_LONG in text_of(response)
+    assert "8 rounds" in text_of(client.get(reverse("tournament-detail", args=[tournament.pk])))
+    client.post(reverse("rotation-generate", args=[tournament.pk]))
+    assert tournament.rounds.count() == 8
     tournament.refresh_from_db()
-    assert tournament.rounds_planned == 10
+    assert tournament.rounds_planned == 8
 
-    # 30 rounds of the same 40 players are drawn; so is the complete rotation of 28
-    # players (27 rounds).
-    services.update_tournament(tournament=tournament, rounds_planned=30)
-    services.generate_rotation(tournament=tournament)
-    assert tournament.rounds.count() == 30
-    smaller = new_tournament(owner, rounds_planned=None)
-    services.import_players(tournament=smaller, text=names(28))
-    services.generate_rotation(tournament=smaller)
-    assert smaller.rounds.count() == 27
+    # The API alike: the field left out, 13 players play 8 rounds; 12 play their
+    # complete rotation of 11, and 12 pairs theirs of 11.
+    api = api_for(owner)
+    for fmt, players, rounds, stored in [
+        ("progressive", 13, 8, 8),
+        ("progressive", 12, 11, None),
+        ("teams", 24, 11, None),
+        ("teams", 26, 8, 8),
+    ]:
+        created = api.post(
+            "/api/tournaments/",
+            {
+                "name": "Club night",
+                "date": "2026-12-06",
+                "variant": "north-american",
+                "format": fmt,
+            },
+            format="json",
+        )
+        assert created.status_code == 201, created.json()
+        assert created.json()["rounds_planned"] is None
+        pk = created.json()["id"]
+        lines = "\n".join(
+            f"Player {n},Team {n // 2}" if fmt == "teams" else f"Player {n}" for n in range(players)
+        )
+        api.post(f"/api/tournaments/{pk}/players/import/", {"text": lines}, format="json")
+        drawn = api.post(f"/api/tournaments/{pk}/generate-rotation/")
+        assert drawn.status_code == 200, drawn.json()
+        assert Round.objects.filter(tournament_id=pk).count() == rounds, (fmt, players)
+        assert Tournament.objects.get(pk=pk).rounds_planned == stored
 
 
-def _stored_before_the_limits(owner, *, players: int, rounds: int) -> Tournament:
+def test_an_empty_number_drawn_before_the_usual_length_stays_the_complete_rotation(owner):
+    # Drawn with the number left empty when that meant the complete rotation: drawn
+    # again, it still does, up to 17 rounds.
+    sixteen = _stored_before_the_limits(owner, players=16, rounds=None)
+    services.generate_rotation(tournament=sixteen)
+    assert sixteen.rounds.count() == 15
+    assert sixteen.rounds_planned is None
+
+    twenty = _stored_before_the_limits(owner, players=20, rounds=None)
+    with pytest.raises(TournamentError) as refused:
+        services.generate_rotation(tournament=twenty)
+    assert refused.value.message == (
+        "The complete rotation for 20 players is 19 rounds; an empty number of rounds "
+        "draws it only up to 17: enter a number of rounds, at most 30."
+    )
+    assert twenty.rounds.count() == 19
+
+
+def _stored_before_the_limits(owner, *, players: int, rounds: int | None) -> Tournament:
     """An event as the site stored it before the limits: rows written directly, the
     rotation drawn by the core (which takes any size)."""
     tournament = new_tournament(owner)

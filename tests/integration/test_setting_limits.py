@@ -194,7 +194,7 @@ def test_a_long_player_name_on_the_page_is_a_form_error(client, owner):
     response = client.post(
         reverse("player-add", args=[tournament.pk]), {"name": "x" * (limits.PLAYER_NAME_MAX + 1)}
     )
-    assert response.status_code in (200, 400)
+    assert response.status_code == 400
     assert f"at most {limits.PLAYER_NAME_MAX} characters" in response.content.decode()
     assert not Player.objects.exists()
 
@@ -292,7 +292,7 @@ def test_totals_past_what_the_hands_could_give_are_refused_on_the_page(client, d
     as_scorer(client, table, seats[0])
     values = form_values(client.get(page(table)).content.decode())
     response = client.post(page(table), {"action": "totals", "side_0": 900, "side_1": 0, **values})
-    assert response.status_code in (200, 400)
+    assert response.status_code == 400
     assert "at most 32 points" in html.unescape(response.content.decode())
     assert not TableResult.objects.exists()
 

@@ -23,7 +23,7 @@ SEATING_QUERIES = 4
 
 
 def seated(count: int, rounds: int = 8, *, owner=None, fmt="progressive", seed=3) -> Tournament:
-    variant = {"cutthroat": "three-handed", "heads-up": "two-handed"}.get(fmt, "north-american")
+    variant = rotations.spec(fmt).variants[0]
     tournament = services.create_tournament(
         owner=owner or UserFactory(),
         name=f"{count} players",

@@ -130,6 +130,9 @@ class TournamentWriteSerializer(serializers.Serializer):
         required=False,
         allow_null=True,
         default=None,
+        help_text="Empty or left out: the usual length, set when the rotation is first drawn "
+        f"for the players then listed: the complete rotation where it takes at most "
+        f"{limits.COMPLETE_BY_DEFAULT_MOST} rounds, otherwise {limits.DEFAULT_ROUNDS}.",
     )
     seed = serializers.IntegerField(
         min_value=0, max_value=limits.MAX_SEED, required=False, default=0

@@ -46,7 +46,7 @@ def seats_to_plan(tournament: Tournament, kind: str) -> int:
     """Active players times the rounds the work plans: the size of the search."""
     players = Player.objects.filter(tournament=tournament, active=True).count()
     if kind == PlanningJob.Kind.GENERATE:
-        rounds = tournament.rounds_planned
+        rounds = services.rounds_to_draw(tournament, players)
         if rounds is None:
             try:
                 rounds = rotations.spec(tournament.format).complete_length(players)

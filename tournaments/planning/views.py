@@ -36,7 +36,7 @@ def planning_job(request, job_id: int):
             "tournaments/change_preview.html",
             {
                 **preview_context(tournament, job.asked, job.result["plans"]),
-                "team_size": services.TEAM_SIZES.get(tournament.format),
+                "team_size": tournament.spec.fixed_team_size,
                 "partners_rotate": services.partners_rotate(tournament.format),
             },
         )

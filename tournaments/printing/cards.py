@@ -179,7 +179,7 @@ def event_of(tournament: Tournament, *, rounds: int) -> Event:
         per_hand=tournament.round_play == Tournament.RoundPlay.HANDS,
         hands_per_round=tournament.hands_per_round,
         has_partners=format_facts.partnered(tournament.format),
-        fixed_teams=format_facts.fixed_teams(tournament.format),
+        fixed_teams=tournament.spec.fixed_teams,
         rounds=rounds,
     )
 
@@ -238,7 +238,7 @@ def _names_only(team_name: str, members: list[str]) -> bool:
 def scorecards(seating: Seating, *, player_ids: list[int] | None = None) -> list[Scorecard]:
     """One card per player (active, or seated somewhere), in name order."""
     # Fixed partnerships: the partner goes in the card's header once, opponents by team.
-    fixed = format_facts.fixed_teams(seating.tournament.format)
+    fixed = seating.tournament.spec.fixed_teams
     lines: dict[int, dict[int, CardRound]] = defaultdict(dict)
     seated_ids: set[int] = set()
     for rnd in seating.rounds:

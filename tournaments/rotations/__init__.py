@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from . import seating
-from .formats import FORMAT_SPECS, FORMATS, FormatSpec, check_request, spec
+from .formats import FORMAT_SPECS, FORMATS, FormatSpec, SeatShape, check_request, spec
 from .moves import SeatMoves, seat_moves
 from .quality import QualityReport, report
 from .repair import Measures, measures, repair
@@ -22,6 +22,7 @@ __all__ = [
     "FORMATS",
     "FORMAT_SPECS",
     "FormatSpec",
+    "SeatShape",
     "Measures",
     "QualityReport",
     "Round",

@@ -44,6 +44,25 @@ class Replan(Protocol):
 
 
 @dataclass(frozen=True)
+class SeatShape:
+    """How a format seats its units (players, or fixed teams) at a table: `slots`
+    units a table, `side_of` each slot's side."""
+
+    slots: int
+    side_of: tuple[int, ...]
+
+
+# Fixed teams sit as two units; partnerships drawn anew as four players on two sides;
+# players alone each on a side of their own.
+_TWO_TEAMS = SeatShape(2, (0, 1))
+_TWO_PAIRS = SeatShape(4, (0, 0, 1, 1))
+
+
+def _alone(players: int) -> SeatShape:
+    return SeatShape(players, tuple(range(players)))
+
+
+@dataclass(frozen=True)
 class FormatSpec:
     """One format. `team_size` is the players of each fixed entrant in a round robin
     (1 for heads-up, where each player is an entrant); None when seats are drawn anew
@@ -60,11 +79,21 @@ class FormatSpec:
     # Rounds in the complete schedule (rounds=None) for a number of players, known
     # without drawing it.
     complete_length: Callable[[int], int]
+    seat_shape: SeatShape
+    # Whether a table that has finished may start its next round while others play on:
+    # fixed pairs in a round robin wait for no one (with a reason the organiser gives).
+    rounds_may_overlap: bool = False
 
     @property
     def fixed_teams(self) -> bool:
         """Whether players sit with the same partners all event (and rank as teams)."""
         return self.team_size is not None and self.team_size > 1
+
+    @property
+    def fixed_team_size(self) -> int | None:
+        """The players of each fixed team, None where partners change or players play
+        alone: the one answer to "does this event have teams?"."""
+        return self.team_size if self.fixed_teams else None
 
     @property
     def member(self) -> str:
@@ -179,6 +208,7 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 replan=_PROGRESSIVE[1],
                 standings_metrics=_POINTS_FIRST,
                 complete_length=progressive.complete_length,
+                seat_shape=_TWO_PAIRS,
             ),
             FormatSpec(
                 code="teams",
@@ -190,6 +220,8 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 replan=_TEAMS[1],
                 standings_metrics=_WINS_FIRST,
                 complete_length=_round_robin_length(2),
+                seat_shape=_TWO_TEAMS,
+                rounds_may_overlap=True,
             ),
             FormatSpec(
                 code="six-handed",
@@ -201,6 +233,7 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 replan=_SIX_HANDED[1],
                 standings_metrics=_WINS_FIRST,
                 complete_length=_round_robin_length(3),
+                seat_shape=_TWO_TEAMS,
             ),
             FormatSpec(
                 code="cutthroat",
@@ -214,6 +247,7 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 replan=_CUTTHROAT[1],
                 standings_metrics=_POINTS_FIRST,
                 complete_length=cutthroat.complete_length,
+                seat_shape=_alone(3),
             ),
             FormatSpec(
                 code="heads-up",
@@ -224,6 +258,7 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
                 generate=_heads_up,
                 replan=_HEADS_UP_REPLAN,
                 complete_length=_round_robin_length(1),
+                seat_shape=_alone(2),
                 standings_metrics=(
                     "wins",
                     "points_difference",

@@ -20,30 +20,13 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 
 from . import repair_exact
-from .formats import check_request, spec
+from .formats import SeatShape, check_request, spec
 from .planners.round_robin import group_teams
 from .repair_search import RoundState, Search
 from .replan import missed_rounds_as_byes, replan
 from .schedule import Round, Schedule, Table
 
 Teams = Sequence[Sequence[str]]
-
-
-@dataclass(frozen=True)
-class Shape:
-    """How a format seats units: `slots` units a table, `side_of` each slot's side."""
-
-    slots: int
-    side_of: tuple[int, ...]
-
-
-def _shape(format: str) -> Shape:
-    wanted = spec(format)
-    if wanted.fixed_teams:
-        return Shape(2, (0, 1))
-    if wanted.table_players == 4:
-        return Shape(4, (0, 0, 1, 1))
-    return Shape(wanted.table_players, tuple(range(wanted.table_players)))
 
 
 def repair(
@@ -94,7 +77,7 @@ def _mend(
 ) -> Schedule:
     """The planned rounds mended by the local search; in a small field, by the exact
     search instead when it moves fewer players and keeps the targets."""
-    shape = _shape(planned.format)
+    shape = spec(planned.format).seat_shape
     units = _units(planned.format, players, teams)
     unit_of = {p: i for i, unit in enumerate(units) for p in unit}
     history = missed_rounds_as_byes(played, players)
@@ -151,7 +134,7 @@ def _mend(
 def _fewer_moved(
     starts: Sequence[RoundState],
     mended: Sequence[RoundState],
-    shape: Shape,
+    shape: SeatShape,
     met: Search,
     byes: Counter[int],
     target: Measures,
@@ -191,7 +174,7 @@ def _table_shape(table: Table, unit_of: dict[str, int]) -> frozenset[frozenset[i
 
 def _start(
     rnd: Round,
-    shape: Shape,
+    shape: SeatShape,
     unit_of: dict[str, int],
     count: int,
     wanted: int,
@@ -249,7 +232,7 @@ def _start(
 
 
 def _rebuilt(
-    rnd: Round, state: RoundState, shape: Shape, units: Sequence[tuple[str, ...]]
+    rnd: Round, state: RoundState, shape: SeatShape, units: Sequence[tuple[str, ...]]
 ) -> Round:
     """The mended round; a table seating the planned sides keeps its planned seats."""
     old = {t.number: t for t in rnd.tables}

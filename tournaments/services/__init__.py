@@ -24,6 +24,7 @@ from .common import (
     RULE_FIELDS,
     TEAM_NAME_MAX,
     TEAM_SIZES,
+    rounds_to_draw,
 )
 from .players import (
     add_player,
@@ -55,6 +56,7 @@ from .tournament import (
 )
 
 __all__ = [
+    "rounds_to_draw",
     "EDITABLE_FIELDS",
     "FORMAT_VARIANTS",
     "IMPORT_MAX_LINES",

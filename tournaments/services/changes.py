@@ -17,7 +17,6 @@ from .. import selectors
 from ..errors import TournamentError
 from ..models import Player, Round, Team, Tournament
 from .common import (
-    TEAM_SIZES,
     Side,
     check_player_count,
     clean_name,
@@ -206,7 +205,7 @@ def plan_change(
             raise TournamentError("not_playing", name=p.name)
     if len({p.pk for p in leaving}) != len(leaving):
         raise TournamentError("player_twice")
-    size = TEAM_SIZES.get(tournament.format)
+    size = tournament.spec.fixed_team_size
     # Someone who left (or was replaced) may come back and play the rest of the night
     # under their own name. Fixed teams have been re-formed around them, so there they
     # come back only as a new team with new names.
@@ -419,7 +418,7 @@ def make_change(locked: Tournament, plan: ChangePlan, *, tournament: Tournament)
     Player.objects.filter(pk__in=[p.pk for p, _name in plan.substituted]).update(active=False)
     for old, name in plan.substituted:
         Player.objects.create(tournament=locked, name=name, team_id=old.team_id)
-    size = TEAM_SIZES.get(locked.format)
+    size = locked.spec.fixed_team_size
     taken = team_name_keys(locked)
     Player.objects.filter(pk__in=[p.pk for p in plan.returning]).update(active=True)
     back = {p.name for p in plan.returning}

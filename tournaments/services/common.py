@@ -218,13 +218,41 @@ def check_drawable(tournament: Tournament, players: int) -> None:
 
 
 def check_complete_rotation(fmt: str, players: int) -> None:
-    """An empty number of rounds means the complete rotation: refused when it would be
-    longer than MAX_ROUNDS (40 players progressive play 39 rounds)."""
+    """An empty number of rounds on a rotation drawn before the usual length existed
+    means the complete rotation: refused when it would be longer than a night
+    (40 players progressive play 39 rounds)."""
     complete = rotations.spec(fmt).complete_length(players)
-    if complete > limits.MAX_ROUNDS:
+    if complete > limits.COMPLETE_WHEN_EMPTY_MOST:
         raise TournamentError(
-            "complete_rotation_too_long", players=players, rounds=complete, most=limits.MAX_ROUNDS
+            "complete_rotation_too_long",
+            players=players,
+            rounds=complete,
+            most=limits.COMPLETE_WHEN_EMPTY_MOST,
+            limit=limits.MAX_ROUNDS,
         )
+
+
+def default_rounds(fmt: str, players: int) -> int | None:
+    """The usual length of a night of `players`: their complete rotation (None) where it
+    takes at most COMPLETE_BY_DEFAULT_MOST rounds, otherwise DEFAULT_ROUNDS."""
+    if rotations.spec(fmt).complete_length(players) <= limits.COMPLETE_BY_DEFAULT_MOST:
+        return None
+    return limits.DEFAULT_ROUNDS
+
+
+def rounds_to_draw(
+    tournament: Tournament, players: int, *, drawn: bool | None = None
+) -> int | None:
+    """The rounds a draw of `players` plans, None for the complete rotation. An empty
+    number is the usual length until a rotation is drawn; once one is, the draw stored
+    the usual length if it was a number, so an empty one drawn is the complete rotation
+    (as it always was for events drawn before the usual length). `drawn` spares the
+    query when the caller holds the rounds."""
+    if drawn is None:
+        drawn = tournament.rounds.exists()
+    if tournament.rounds_planned is not None or drawn:
+        return tournament.rounds_planned
+    return default_rounds(tournament.format, players)
 
 
 def team_display_name(names: Sequence[str]) -> str:

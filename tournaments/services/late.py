@@ -19,7 +19,7 @@ from .. import selectors
 from ..errors import TournamentError
 from ..models import Player, Round, Seat, Tournament
 from .changes import apply_change
-from .common import TEAM_SIZES, has_started, lock
+from .common import has_started, lock
 from .reprints import mark_change
 from .rotation import generate_rotation
 from .rows import write_rounds
@@ -35,7 +35,7 @@ def mark_late(*, player: Player) -> Player:
         raise TournamentError("round_started:late")
     if not player.active:
         raise TournamentError("not_playing", name=player.name)
-    if tournament.format in TEAM_SIZES:
+    if tournament.spec.fixed_teams:
         raise TournamentError("late_in_fixed_teams")
     if not player.late:
         player.late = True

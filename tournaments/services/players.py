@@ -18,7 +18,6 @@ from ..models import Player, Team, Tournament
 from .common import (
     IMPORT_MAX_LINES,
     TEAM_NAME_MAX,
-    TEAM_SIZES,
     check_can_change_players,
     check_player_count,
     clean_name,
@@ -59,7 +58,7 @@ def import_players_rows(
     with transaction.atomic():
         locked = lock(tournament)
         check_can_change_players(locked)
-        team_size = TEAM_SIZES.get(locked.format)
+        team_size = locked.spec.fixed_team_size
         taken: dict[str, int | None] = {
             name_key(n): None for n in locked.players.values_list("name", flat=True)
         }

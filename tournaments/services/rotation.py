@@ -8,7 +8,7 @@ from django.db import transaction
 from tournaments import rotations
 
 from ..models import Player, Tournament
-from .common import lock, refuse_if_started
+from .common import lock, refuse_if_started, rounds_to_draw
 from .rows import check_schedule, engine_teams, late_schedule, write_rounds
 
 
@@ -20,6 +20,11 @@ def generate_rotation(*, tournament: Tournament) -> dict:
     locked = lock(tournament)
     refuse_if_started(locked, "round_started:rotation")
     players = list(Player.objects.filter(tournament=locked, active=True).order_by("pk"))
+    rounds = rounds_to_draw(locked, len(players))
+    if rounds != locked.rounds_planned:
+        # The usual length becomes the event's number of rounds, shown and kept as such.
+        locked.rounds_planned = tournament.rounds_planned = rounds
+        locked.save(update_fields=["rounds_planned"])
     teams = engine_teams(locked, players)
     # Late players sit out round 1, or wait outside the plan if it has no bye for them.
     schedule, names = late_schedule(locked, players, teams)

@@ -61,7 +61,7 @@ def _start_out_of_order(
         number=row.number,
         open=", ".join(str(n) for n in open_rounds),
     )
-    teams = tournament.format == Tournament.Format.TEAMS
+    may_overlap = tournament.spec.rounds_may_overlap
     if not reason:
         details = (
             [
@@ -70,11 +70,11 @@ def _start_out_of_order(
                     "round anyway and give the reason."
                 )
             ]
-            if teams
+            if may_overlap
             else []
         )
         raise TournamentError("previous_round_not_closed", details=details, **refusal.params)
-    if not teams:
+    if not may_overlap:
         raise TournamentError("rounds_cannot_overlap", refusal=refusal)
     if len(reason) > REASON_MAX:
         raise TournamentError("reason_too_long", max=REASON_MAX)

@@ -11,7 +11,7 @@ from tournaments.rotations import late as late_rotation
 
 from ..errors import TournamentError
 from ..models import Bye, Player, Round, Seat, Table, Tournament
-from .common import TEAM_SIZES, Side, check_drawable, rotation_error
+from .common import Side, check_drawable, rotation_error
 
 
 def seat_rows(table: Table, sides: Sequence[Side], players: Mapping[str, Player]) -> list[Seat]:
@@ -139,7 +139,7 @@ def late_schedule(
 
 def engine_teams(tournament: Tournament, players: Sequence[Player]) -> list[list[str]] | None:
     """The fixed teams as lists of names for the engine, or None in formats without teams."""
-    size = TEAM_SIZES.get(tournament.format)
+    size = tournament.spec.fixed_team_size
     if size is None:
         return None
     by_team: dict[int, list[str]] = {}

@@ -12,7 +12,6 @@ from django.db.models import Count, Q
 from ..errors import TournamentError
 from ..models import Player, Team, Tournament
 from .common import (
-    TEAM_SIZES,
     check_can_change_players,
     delete_empty_teams,
     drop_planned_rotation,
@@ -24,7 +23,7 @@ from .common import (
 
 
 def _team_size(tournament: Tournament) -> int:
-    size = TEAM_SIZES.get(tournament.format)
+    size = tournament.spec.fixed_team_size
     if size is None:
         raise TournamentError(
             "no_teams_in_format", format=Tournament.Format(tournament.format).label

@@ -14,8 +14,6 @@ from .common import (
     EDITABLE_FIELDS,
     ROTATION_FIELDS,
     RULE_FIELDS,
-    TEAM_SIZES,
-    check_complete_rotation,
     check_settings,
     clean_name,
     drop_planned_rotation,
@@ -126,13 +124,7 @@ def update_tournament(*, tournament: Tournament, **changes: object) -> Tournamen
         values,
         stored_rounds=locked.rounds_planned if "rounds_planned" not in changed else None,
     )
-    if changed & ROTATION_FIELDS and values["rounds_planned"] is None:
-        # Said now rather than when the rotation is drawn: the complete rotation of
-        # the players already listed is longer than the limit.
-        playing = locked.players.filter(active=True).count()
-        if playing:
-            check_complete_rotation(str(values["format"]), playing)
-    old_team_size = TEAM_SIZES.get(locked.format)
+    old_team_size = locked.spec.fixed_team_size
     for key in changed:
         value = changes[key]
         setattr(locked, key, clean_name(value) if key in {"name", "venue"} else value)
@@ -141,7 +133,7 @@ def update_tournament(*, tournament: Tournament, **changes: object) -> Tournamen
     locked.save()
     if changed & ROTATION_FIELDS:
         drop_planned_rotation(locked)
-    if TEAM_SIZES.get(locked.format) != old_team_size:
+    if locked.spec.fixed_team_size != old_team_size:
         locked.teams.all().delete()
     for key in EDITABLE_FIELDS | {"rotation_quality"}:
         setattr(tournament, key, getattr(locked, key))

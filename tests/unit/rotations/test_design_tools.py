@@ -35,6 +35,10 @@ from tools.designs import (
     whist_two_stage,
 )
 
+# The searches are the tables' history, not the product: `make designs` runs them,
+# `make test` does not (test_stored_designs.py keeps every stored entry checked there).
+pytestmark = pytest.mark.design_search
+
 QUICK_STARTERS = [4, 8, 16, 24, 28, 40, 65, 145, 185]
 
 
@@ -64,49 +68,6 @@ def test_the_command_prints_the_entry_as_stored(tmp_path, capsys):
     )
     key, value = next(iter(ast.literal_eval("{" + out.read_text() + "}").items()))
     assert (key, value) == (40, _stored.WHIST_STARTERS[40])
-
-
-STORED_CHECKS = [
-    (
-        "whist starter",
-        whist_cyclic.problem,
-        _stored.WHIST_STARTERS,
-    ),
-    ("small Kirkman", kirkman_small.problem, _stored.KIRKMAN_SMALL),
-    ("1-rotational Kirkman", kirkman_cyclic.problem, _stored.KIRKMAN_CYCLIC),
-    ("three-copy Kirkman", kirkman_copies.problem, _stored.KIRKMAN_COPIES),
-    ("nearly Kirkman", kirkman_near.problem, _stored.KIRKMAN_NEAR),
-    ("Hanani", hanani.problem, _stored.HANANI),
-    ("Kirkman frame", hanani_frames.problem, _stored.HANANI_FRAMES),
-    ("whist rows", whist_rows.problem, _stored.WHIST_PRODUCT_ROWS),
-    ("whist orbit base", whist_orbits.problem, _stored.WHIST_ORBIT_BASES),
-]
-
-
-@pytest.mark.parametrize(
-    ("kind", "problem", "key"),
-    [(kind, problem, key) for kind, problem, table in STORED_CHECKS for key in sorted(table)],
-)
-def test_every_stored_entry_passes_its_tools_check(kind, problem, key):
-    table = dict((k, t) for k, _, t in STORED_CHECKS)[kind]
-    assert problem(key, table[key]) == ""
-
-
-@pytest.mark.slow
-@pytest.mark.parametrize("v", sorted(_stored.WHIST_PLUS_ONE))
-def test_every_stored_replacement_plan_passes_its_check(v):
-    assert plus_one_paths.problem(v, _stored.WHIST_PLUS_ONE[v]) == ""
-
-
-def test_a_wrong_entry_fails_the_check():
-    flat = list(_stored.WHIST_STARTERS[16])
-    flat[1], flat[5] = flat[5], flat[1]
-    assert whist_cyclic.problem(16, tuple(flat)) != ""
-    m, (base,) = _stored.HANANI[19]
-    # Two players of different tables trade seats.
-    assert hanani.problem(19, (m, (base[:2] + base[3:4] + base[2:3] + base[4:],))) != ""
-    f, h = _stored.WHIST_PRODUCT_ROWS[21]
-    assert whist_rows.problem(21, (f, h[1:] + h[:1])) != ""
 
 
 # (tool, key): searches that find a valid table of the stored shape in a few seconds.
