@@ -6,17 +6,14 @@ from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from core.errors import DomainError
+from core.locking import lock_season
+from core.permissions import owns, require_organiser
 from tournaments.dates import day
-from tournaments.errors import DomainError
-from tournaments.locking import lock_season
 from tournaments.models import Player, Tournament
-from tournaments.permissions import owns, require_organiser
 
 from .formats import fits_season, formats_for
 from .models import Family, Member, PlayerLink, Season, SeasonNight
-
-# The project's one refusal (tournaments.errors) under the name this app's callers use.
-LeagueError = DomainError
 
 
 def _require_organiser(tournament: Tournament, user) -> None:
@@ -90,11 +87,11 @@ def update_season(
 
 def _check_season_game(variant: str, family: str) -> None:
     if variant not in Tournament.Variant.values:
-        raise LeagueError("unknown_variant", variant=variant)
+        raise DomainError("unknown_variant", variant=variant)
     if family not in Family.values:
-        raise LeagueError("unknown_family")
+        raise DomainError("unknown_family")
     if not formats_for(variant, family):
-        raise LeagueError(
+        raise DomainError(
             "no_such_format", game=Tournament.Variant(variant).label, family=Family(family).label
         )
 
@@ -103,13 +100,13 @@ def _check_season_rule(
     best_of: int | None, missed_night: str, missed_points: int, min_nights: int = 1
 ) -> None:
     if best_of is not None and best_of < 1:
-        raise LeagueError("bad_best_of")
+        raise DomainError("bad_best_of")
     if missed_night not in Season.MissedNightRule.values:
-        raise LeagueError("unknown_missed_rule")
+        raise DomainError("unknown_missed_rule")
     if missed_points < 0:
-        raise LeagueError("negative_missed_points")
+        raise DomainError("negative_missed_points")
     if min_nights < 1:
-        raise LeagueError("bad_min_nights")
+        raise DomainError("bad_min_nights")
 
 
 def night_label(tournament: Tournament) -> str:
@@ -121,7 +118,7 @@ def _require_same_game(season: Season, tournament: Tournament) -> None:
     """A season adds up one game played one way; a night of another is refused."""
     if fits_season(season, tournament):
         return
-    raise LeagueError(
+    raise DomainError(
         "other_game",
         night=night_label(tournament),
         game=Tournament.Variant(tournament.variant).label,
@@ -142,7 +139,7 @@ def add_night(*, season: Season, tournament: Tournament, user) -> SeasonNight:
     _require_organiser(tournament, user)
     season = lock_season(season.pk)
     if SeasonNight.objects.filter(tournament=tournament).exists():
-        raise LeagueError("already_in_season")
+        raise DomainError("already_in_season")
     _require_same_game(season, tournament)
     night = SeasonNight.objects.create(season=season, tournament=tournament)
     _link_by_name(season)
@@ -237,7 +234,7 @@ def link_player(*, season: Season, user, player: Player, member: Member) -> Play
             season=season, tournament_id=player.tournament_id
         ).exists()
     ):
-        raise LeagueError("not_in_season")
+        raise DomainError("not_in_season")
     already = (
         PlayerLink.objects.filter(member=member, player__tournament_id=player.tournament_id)
         .exclude(player=player)
@@ -245,7 +242,7 @@ def link_player(*, season: Season, user, player: Player, member: Member) -> Play
         .first()
     )
     if already is not None:
-        raise LeagueError(
+        raise DomainError(
             "played_that_night",
             member=member.name,
             night=night_label(already.player.tournament),
@@ -267,11 +264,11 @@ def merge_members(*, season: Season, user, keep: Member, drop: Member) -> Member
     _require_season_owner(season, user)
     season = lock_season(season.pk)
     if keep.season_id != season.pk or drop.season_id != season.pk or keep.pk == drop.pk:
-        raise LeagueError("bad_merge")
+        raise DomainError("bad_merge")
     shared = _shared_night(keep, drop)
     if shared is not None:
         tournament, kept_player, dropped_player = shared
-        raise LeagueError(
+        raise DomainError(
             "both_played",
             keep=keep.name,
             drop=drop.name,

@@ -1,6 +1,6 @@
 """League seasons: their standings, export and the owner's management pages.
 
-Thin: read through selectors, write through services, turn a LeagueError into a
+Thin: read through selectors, write through services, turn a DomainError into a
 message. A season's standings are public; managing it is its owner's. A night's own
 standings pages are scoring's (scoring.standings_pages).
 """
@@ -15,10 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.errors import DomainError
+from core.permissions import owns
 from scoring.downloads import csv_download, file_stem, json_download
 from tournaments import selectors as tournament_selectors
 from tournaments.models import Tournament
-from tournaments.permissions import owns
 
 from . import selectors, services
 from .forms import (
@@ -27,7 +28,6 @@ from .forms import (
     MergeMembersForm,
     SeasonForm,
 )
-from .services import LeagueError
 
 
 @login_required
@@ -37,7 +37,7 @@ def season_list(request):
     if request.method == "POST" and form.is_valid():
         try:
             season = services.create_season(owner=request.user, **form.cleaned_data)
-        except LeagueError as error:
+        except DomainError as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, _("Season created: now add its nights."))
@@ -88,7 +88,7 @@ def season_manage(request, pk: int):
     if request.method == "POST" and form.is_valid():
         try:
             saved = services.update_season(season=season, user=request.user, **form.cleaned_data)
-        except LeagueError as error:
+        except DomainError as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, _("Season saved."))
@@ -137,7 +137,7 @@ def season_night_add(request, pk: int):
             services.add_night(
                 season=season, tournament=form.cleaned_data["tournament"], user=request.user
             )
-        except LeagueError as error:
+        except DomainError as error:
             messages.error(request, error.message)
         else:
             messages.success(request, _("Night added; its players are linked to members by name."))
@@ -188,7 +188,7 @@ def season_member_link(request, pk: int):
     if form.is_valid():
         try:
             services.link_player(season=season, user=request.user, **form.cleaned_data)
-        except LeagueError as error:
+        except DomainError as error:
             messages.error(request, error.message)
         else:
             messages.success(request, _("Player linked."))
@@ -205,7 +205,7 @@ def season_member_merge(request, pk: int):
     if form.is_valid():
         try:
             services.merge_members(season=season, user=request.user, **form.cleaned_data)
-        except LeagueError as error:
+        except DomainError as error:
             messages.error(request, error.message)
         else:
             messages.success(request, _("Members merged."))

@@ -1,6 +1,6 @@
 """Problems a scorer or organiser can meet that are not Euchre rules.
 
-They are the project's one DomainError (tournaments.errors). Rule problems come
+They are the project's one DomainError (core.errors). Rule problems come
 from the engine as EngineError; `RuleBroken` carries one to the web and API layers,
 worded by scoring.messages when shown.
 """
@@ -9,11 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from core.errors import DomainError
 from scoring.engine import EngineError
 from scoring.messages import engine_message
-from tournaments.errors import DomainError
-
-ScoringError = DomainError
 
 
 class RuleBroken(DomainError):

@@ -13,11 +13,11 @@ from collections.abc import Mapping, Sequence
 from django.utils.translation import gettext, gettext_noop
 from django.utils.translation import gettext_lazy as _
 
+from core.errors import translated
 from core.plural import ngettext_lazy
 from scoring.engine import EngineError, RuleSet
 from scoring.engine.errors import IN_HAND_TEMPLATE
 from scoring.engine.rules import PARTNERS
-from tournaments.errors import translated
 from tournaments.partner_names import partners
 
 SUIT_NAMES = {

@@ -9,8 +9,8 @@ from contextlib import contextmanager
 
 from django.contrib import messages
 
-from tournaments.error_catalog import CONFLICT, HANDS_ONLY, TOTALS_ONLY
-from tournaments.errors import DomainError
+from core.error_catalog import CONFLICT, HANDS_ONLY, TOTALS_ONLY
+from core.errors import DomainError
 
 from . import selectors
 from .forms import NOT_UNDERSTOOD, new_idempotency_key

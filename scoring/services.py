@@ -17,7 +17,7 @@ Instead of confirming, a side that did not enter the result may dispute it, prov
 the same way: then only the organiser settles it (as entered, or corrected) or that
 side enters its own version, and the round cannot close, not even by force.
 
-The locks come from tournaments.locking, in its one order (round, table, result),
+The locks come from core.locking, in its one order (round, table, result),
 so a round closing while tables submit waits for them instead of deadlocking.
 """
 
@@ -29,15 +29,16 @@ from dataclasses import dataclass
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
+from core import locking
+from core.errors import DomainError
+from core.locking import lock_table as _lock_table
+from core.permissions import can_organise
 from scoring.engine import EngineError, check_totals, seat_scores
-from tournaments import locking
-from tournaments.locking import lock_table as _lock_table
 from tournaments.models import Round, Seat, Table, Tournament
-from tournaments.permissions import can_organise
 from tournaments.services.rounds import mark_round_closed
 
 from . import selectors
-from .errors import RuleBroken, ScoringError
+from .errors import RuleBroken
 from .models import DISPUTE_REASON_MAX, ResultChange, SeatResult, TableResult
 from .seat_results import seat_result_rows
 
@@ -366,22 +367,22 @@ def confirm_result(
         if user is not None:
             _require_organiser(rnd.tournament, user)
         elif not proofs and not _typed(codes) and not claims:
-            raise ScoringError("no_proof")
+            raise DomainError("no_proof")
         if rnd.status != Round.Status.IN_PLAY and user is None:
             raise _round_not_open(rnd)
         result = locking.lock_result(table)
         if result is None:
             raise _not_finished()
         if result.is_confirmed:
-            raise ScoringError("already_confirmed")
+            raise DomainError("already_confirmed")
         if resolving and not result.is_disputed:
-            raise ScoringError("not_disputed")
+            raise DomainError("not_disputed")
         if result.is_disputed and user is None:
             # Players no longer settle it between them: the organiser does, or the
             # disputing side enters its own version.
-            raise ScoringError("disputed")
+            raise DomainError("disputed")
         if expected_version != result.version:
-            raise ScoringError("result_changed")
+            raise DomainError("result_changed")
         if not result.complete:
             raise _not_finished()
         proofs = [*proofs, *_proofs_from_codes(table, codes), *_proofs_from_claims(table, claims)]
@@ -462,22 +463,22 @@ def dispute_result(
         if replayed is not None:
             return replayed
         if not reason:
-            raise ScoringError("dispute_reason_missing")
+            raise DomainError("dispute_reason_missing")
         if len(reason) > DISPUTE_REASON_MAX:
-            raise ScoringError("dispute_reason_too_long", max=DISPUTE_REASON_MAX)
+            raise DomainError("dispute_reason_too_long", max=DISPUTE_REASON_MAX)
         if not proofs and not _typed(codes) and not claims:
-            raise ScoringError("dispute_no_proof")
+            raise DomainError("dispute_no_proof")
         if rnd.status != Round.Status.IN_PLAY:
             raise _round_not_open(rnd, doing="dispute")
         result = locking.lock_result(table)
         if result is None or not result.complete:
-            raise ScoringError("not_finished:dispute")
+            raise DomainError("not_finished:dispute")
         if result.is_confirmed:
-            raise ScoringError("already_confirmed:organiser_only")
+            raise DomainError("already_confirmed:organiser_only")
         if result.is_disputed:
-            raise ScoringError("already_disputed")
+            raise DomainError("already_disputed")
         if expected_version != result.version:
-            raise ScoringError("result_changed:dispute")
+            raise DomainError("result_changed:dispute")
         proofs = [*proofs, *_proofs_from_codes(table, codes), *_proofs_from_claims(table, claims)]
         for proof in proofs:
             _require_seat_at(table, proof.seat)
@@ -486,7 +487,7 @@ def dispute_result(
         if disputer is None:
             # A typed code of the side that entered it is refused as any wrong code,
             # so an answer never tells whose a guessed code is.
-            raise _wrong_confirm_code(1) if _typed(codes) else ScoringError("own_result:dispute")
+            raise _wrong_confirm_code(1) if _typed(codes) else DomainError("own_result:dispute")
         old = _snapshot(result)
         result.status = TableResult.Status.DISPUTED
         result.disputed_side = disputer.seat.side
@@ -576,7 +577,7 @@ def _require_disputing_side(result: TableResult, seat: Seat, via: str) -> None:
     """While a table is disputed, only the side that disputed it writes at the table:
     its own version ends the dispute. An unproven phone could be anyone's."""
     if via not in PROVEN_VIAS or seat.side != result.disputed_side:
-        raise ScoringError("disputed:own_version")
+        raise DomainError("disputed:own_version")
 
 
 def _typed(codes: Sequence[str]) -> list[str]:
@@ -600,7 +601,7 @@ def _proofs_from_claims(table: Table, claims: Sequence[Claim]) -> list[Proof]:
         wanted = (claim.code or "").strip().upper()
         seat = next((s for s in table.seats.all() if s.pk == claim.seat.pk), None)
         if seat is None or not wanted or seat.player.code.upper() != wanted:
-            raise ScoringError("wrong_code:own_card")
+            raise DomainError("wrong_code:own_card")
         proofs.append(Proof(seat=seat, via=Via.PLAYER_CODE))
     return proofs
 
@@ -621,18 +622,18 @@ def _require_two_sides(result: TableResult, proofs: Sequence[Proof], *, typed: i
     if typed:
         raise _wrong_confirm_code(typed)
     if proof_sides <= entered_by:
-        raise ScoringError("own_result")
-    raise ScoringError("needs_both_sides")
+        raise DomainError("own_result")
+    raise DomainError("needs_both_sides")
 
 
-def _wrong_confirm_code(typed: int) -> ScoringError:
+def _wrong_confirm_code(typed: int) -> DomainError:
     if typed > 1:
-        return ScoringError("wrong_code:each_side")
-    return ScoringError("wrong_code")
+        return DomainError("wrong_code:each_side")
+    return DomainError("wrong_code")
 
 
-def _not_finished() -> ScoringError:
-    return ScoringError("not_finished")
+def _not_finished() -> DomainError:
+    return DomainError("not_finished")
 
 
 def close_round(
@@ -659,13 +660,13 @@ def close_round(
         disputed = [entry for entry in open_tables if entry.state == selectors.DISPUTED]
         if disputed:
             # Not even by force: a dispute is settled by the organiser, never by closing.
-            raise ScoringError(
+            raise DomainError(
                 "tables_disputed",
                 tables=", ".join(str(entry.table.number) for entry in disputed),
                 count=len(disputed),
             )
         if open_tables and not force:
-            raise ScoringError(
+            raise DomainError(
                 "tables_not_confirmed", tables=", ".join(str(entry.table) for entry in open_tables)
             )
         # The tournament app owns the round's life cycle; this module only decides
@@ -729,11 +730,11 @@ def _write_result(
         result = locking.lock_result(table)
         current = result.version if result is not None else 0
         if expected_version != current:
-            raise ScoringError("conflict")
+            raise DomainError("conflict")
         if result is not None and result.is_confirmed and user is None:
-            raise ScoringError("already_confirmed:organiser_only")
+            raise DomainError("already_confirmed:organiser_only")
         if resolving and (result is None or not result.is_disputed):
-            raise ScoringError("not_disputed")
+            raise DomainError("not_disputed")
         if result is not None and result.is_disputed and user is None:
             _require_disputing_side(result, seat, via)
         if callable(hands):
@@ -815,7 +816,7 @@ def seat_for_code(*, table: Table, code: str, seat: Seat | None = None) -> Seat:
     wanted = (code or "").strip().upper()
     found = next((s for s in table.seats.all() if wanted and s.player.code.upper() == wanted), None)
     if found is None or (seat is not None and seat.pk != found.pk):
-        raise ScoringError("wrong_code:own_card")
+        raise DomainError("wrong_code:own_card")
     return found
 
 
@@ -832,9 +833,9 @@ def _require_entry_mode(tournament: Tournament, *, hands: Sequence[dict] | None)
     what the table stored (hands by totals, or the reverse)."""
     by_hands = tournament.entry_mode == Tournament.EntryMode.HANDS
     if by_hands and hands is None:
-        raise ScoringError("hands_only")
+        raise DomainError("hands_only")
     if not by_hands and hands is not None:
-        raise ScoringError("totals_only")
+        raise DomainError("totals_only")
 
 
 def _checked_fields(
@@ -849,7 +850,7 @@ def _checked_fields(
     try:
         rules = selectors.tournament_rules(tournament)
         if len(seats) != rules.players:
-            raise ScoringError("wrong_table_size", seats=len(seats), players=rules.players)
+            raise DomainError("wrong_table_size", seats=len(seats), players=rules.players)
         if hands is not None:
             evaluation = selectors.evaluate_hands(
                 tournament=tournament, rules=rules, hands=list(hands)
@@ -865,7 +866,7 @@ def _checked_fields(
         if len(side_points) != len(sides) or any(
             isinstance(p, bool) or not isinstance(p, int) for p in side_points
         ):
-            raise ScoringError("bad_totals", count=len(sides))
+            raise DomainError("bad_totals", count=len(sides))
         scores = list(seat_scores(rules, side_points))
         spec = selectors.round_spec(tournament)
         winners = list(check_totals(rules, spec, scores))
@@ -891,7 +892,7 @@ def _replayed(table: Table, idempotency_key: str | None) -> TableResult | None:
     if earlier is None:
         return None
     if earlier.table_id != table.pk:
-        raise ScoringError("duplicate_submission:other_table")
+        raise DomainError("duplicate_submission:other_table")
     result = TableResult.objects.get(table=table)
     result.table = table
     result.replayed = True
@@ -900,19 +901,19 @@ def _replayed(table: Table, idempotency_key: str | None) -> TableResult | None:
 
 def _require_organiser(tournament: Tournament, user) -> None:
     if not can_organise(user, tournament):
-        raise ScoringError("not_organiser")
+        raise DomainError("not_organiser")
 
 
 def _require_seat_at(table: Table, seat: Seat | None) -> None:
     if seat is None or seat.table_id != table.pk:
-        raise ScoringError("not_at_table")
+        raise DomainError("not_at_table")
 
 
-def _round_not_open(rnd: Round, *, doing: str = "") -> ScoringError:
+def _round_not_open(rnd: Round, *, doing: str = "") -> DomainError:
     suffix = f":{doing}" if doing else ""
     if rnd.status == Round.Status.CLOSED:
-        return ScoringError("round_closed" + suffix)
-    return ScoringError("round_not_started")
+        return DomainError("round_closed" + suffix)
+    return DomainError("round_not_started")
 
 
 def _snapshot(result: TableResult) -> dict:
@@ -956,7 +957,7 @@ def _audit(
             idempotency_key=idempotency_key or None,
         )
     except IntegrityError:
-        raise ScoringError("duplicate_submission") from None
+        raise DomainError("duplicate_submission") from None
 
 
 def follow_seat_swap(

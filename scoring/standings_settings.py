@@ -6,12 +6,12 @@ from collections.abc import Sequence
 
 from django.db import transaction
 
+from core.errors import DomainError
+from core.locking import lock_standings_settings
+from core.permissions import require_organiser
 from scoring import standings as maths
-from tournaments.locking import lock_standings_settings
 from tournaments.models import Tournament
-from tournaments.permissions import require_organiser
 
-from .errors import ScoringError
 from .models import StandingsSettings
 
 
@@ -29,11 +29,11 @@ def update_standings_settings(
     try:
         parsed = maths.parse_metrics(metrics)
     except ValueError as exc:
-        raise ScoringError("unknown_metric") from exc
+        raise DomainError("unknown_metric") from exc
     if bye_value not in StandingsSettings.ByeWorth.values:
-        raise ScoringError("unknown_bye_value")
+        raise DomainError("unknown_bye_value")
     if bye_points < 0:
-        raise ScoringError("negative_bye_points")
+        raise DomainError("negative_bye_points")
     settings = lock_standings_settings(tournament)
     settings.metrics = [m.value for m in parsed]
     settings.bye_value = bye_value

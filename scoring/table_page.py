@@ -17,7 +17,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods
 
-from tournaments.error_catalog import (
+from core.error_catalog import (
     ALREADY_CONFIRMED,
     ALREADY_DISPUTED,
     CONFLICT,
@@ -25,11 +25,12 @@ from tournaments.error_catalog import (
     RESULT_CHANGED,
     WRONG_CODE,
 )
+from core.errors import DomainError
 from tournaments.models import Round, Seat, Table, Tournament
 
 from . import offline, selectors, services
 from .card_link import where_now
-from .errors import RuleBroken, ScoringError
+from .errors import RuleBroken
 from .forms import (
     ConfirmAsForm,
     ConfirmForm,
@@ -318,7 +319,7 @@ def post_outcome(page: TablePage) -> HttpResponse:
         return _again(page, Shown(outcome=form, asking=asking))
     try:
         recorded = _record_hand(page, form, form.to_hand(dealer=dealer), number)
-    except ScoringError as error:
+    except DomainError as error:
         if error.code == CONFLICT:
             # The page was stale: say so over a fresh one to tap again on.
             return _again(page, Shown(note=error.message, note_error=True, status=error.status))
@@ -339,7 +340,7 @@ def post_hand(page: TablePage) -> HttpResponse:
     number = form.cleaned_data.get("hand_number")
     try:
         recorded = _record_hand(page, form, form.to_hand(), number)
-    except ScoringError as error:
+    except DomainError as error:
         # Refused, never dropped: the form comes back with the rule, even after the
         # round's last hand or the game's winning one (the page has no form then).
         words = _refusal(error, summary, number)
@@ -364,7 +365,7 @@ def post_remove_last(page: TablePage) -> HttpResponse:
             expected_version=form.cleaned_data["version"],
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
-    except ScoringError as error:
+    except DomainError as error:
         if request.htmx:
             return _again(page, Shown(note=error.message, status=error.status))
         messages.error(request, error.message)
@@ -391,7 +392,7 @@ def post_totals(page: TablePage) -> HttpResponse:
             expected_version=form.cleaned_data["version"],
             idempotency_key=form.cleaned_data["idempotency_key"],
         )
-    except ScoringError as error:
+    except DomainError as error:
         form = on_form(error, TotalsForm, request, summary, form)
         return _again(page, Shown(totals=form, status=error.status))
     proven = result.submitted_side is not None
@@ -413,7 +414,7 @@ def post_seat(page: TablePage) -> HttpResponse:
     try:
         with guessing_limited(request, table, sides=[seat.side]):
             services.seat_for_code(table=table, code=code, seat=seat)
-    except ScoringError as error:
+    except DomainError as error:
         form.add_error("code", error.message)
         return _again(page, Shown(seat=form))
     _remember(request, table, seat, Via.PLAYER_CODE)
@@ -437,7 +438,7 @@ def post_confirm(page: TablePage) -> HttpResponse:
         with flash_refusal(request, codes=(RESULT_CHANGED,)) as refused:
             submitted_side = summary.result.submitted_side if summary.result else None
             _as_players(page, form, submitted_side, services.confirm_result)
-    except ScoringError as error:
+    except DomainError as error:
         form.add_error(None, error.message)
         return _again(page, Shown(confirm=form))
     if not refused:
@@ -457,7 +458,7 @@ def post_dispute(page: TablePage) -> HttpResponse:
             request, codes=(RESULT_CHANGED, ALREADY_DISPUTED, ALREADY_CONFIRMED)
         ) as refused:
             _as_players(page, form, entered, dispute)
-    except ScoringError as error:
+    except DomainError as error:
         form.add_error("code" if error.code == WRONG_CODE else None, error.message)
         return _again(page, Shown(dispute=form))
     if not refused:
@@ -490,7 +491,7 @@ def post_confirm_as(page: TablePage) -> HttpResponse:
                 expected_version=form.cleaned_data["version"],
                 idempotency_key=form.cleaned_data["idempotency_key"],
             )
-    except ScoringError as error:
+    except DomainError as error:
         if error.code == RESULT_CHANGED:
             # The same player looks again, at the result as it is now.
             messages.error(request, error.message)
@@ -582,7 +583,7 @@ def _given_facts(form) -> dict[str, object]:
     return given
 
 
-def _refusal(error: ScoringError, summary, number: int | None) -> str:
+def _refusal(error: DomainError, summary, number: int | None) -> str:
     """A refused hand's rule as the hand form shows it: under the heading "Hand 3" (or
     "Change hand 3"), a problem in hand 3 is not told as "Hand 3: …" again."""
     if not isinstance(error, RuleBroken):

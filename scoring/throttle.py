@@ -29,15 +29,15 @@ from django.conf import settings
 from django.core.cache import cache
 from django_ratelimit.core import get_usage
 
+from core.errors import DomainError
 from tournaments.models import Table
 
-from .errors import ScoringError
 from .services import WRONG_CODE
 
 logger = logging.getLogger(__name__)
 
 
-class TooManyTries(ScoringError):
+class TooManyTries(DomainError):
     """Refused before looking at the code; `wait` is the seconds until the next try."""
 
     def __init__(self, wait: int):
@@ -145,7 +145,7 @@ def guessing_limited(
 ) -> Iterator[None]:
     """Refuses with TooManyTries when one of `sides` (the sides whose codes are being
     typed) at this table, or this address, has used up its wrong codes; counts the
-    wrapped call's wrong code (ScoringError WRONG_CODE) against each if any."""
+    wrapped call's wrong code (DomainError WRONG_CODE) against each if any."""
     if not typed:
         yield
         return
@@ -155,7 +155,7 @@ def guessing_limited(
             raise TooManyTries(wait=usage["time_left"])
     try:
         yield
-    except ScoringError as error:
+    except DomainError as error:
         if error.code == WRONG_CODE:
             _usages(request, table, sides, increment=True)
         raise

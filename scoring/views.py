@@ -10,12 +10,12 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
-from tournaments.error_catalog import TABLES_DISPUTED
+from core.error_catalog import TABLES_DISPUTED
+from core.errors import DomainError
+from core.permissions import organised_tournament
 from tournaments.models import Round, Table, Tournament
-from tournaments.permissions import organised_tournament
 
 from . import selectors, services
-from .errors import ScoringError
 from .forms import (
     CorrectionNoteForm,
     HandForm,
@@ -185,7 +185,7 @@ def result_correct(request, pk: int, number: int, table_number: int):
         elif note_form.is_valid() and form.is_valid():
             try:
                 _correct(action, form, table=table, user=request.user, note_form=note_form)
-            except ScoringError as error:
+            except DomainError as error:
                 if action == "remove":
                     messages.error(request, error.message)
                 else:

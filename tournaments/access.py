@@ -5,7 +5,7 @@ pattern with every method (the admin's with GET and POST, all it uses) as each r
 below and fails on a route missing here, on a role let in that is not declared, on a
 declared role refused, and on an answer showing a link or card code to a role that
 does not hold it (organisers see all; a seat's link shows its own player theirs).
-The views keep enforcing it through tournaments.permissions (and the API's permission
+The views keep enforcing it through core.permissions (and the API's permission
 classes built on it); this module says what the answers must be and decides nothing
 at run time.
 

@@ -1,6 +1,6 @@
 """Forms for the organiser pages. They parse and check shapes only: whether a
 combination of rules or a seating change is allowed is the services' call, and
-their TournamentError lands on the form as a non-field error."""
+their DomainError lands on the form as a non-field error."""
 
 from __future__ import annotations
 
@@ -12,6 +12,8 @@ from django import forms
 from django.core.validators import MaxValueValidator
 from django.utils.translation import gettext_lazy as _
 
+from core import limits
+from core.limits import HANDS_PER_ROUND_MESSAGE, ROUNDS_PLANNED_MESSAGE, TARGET_NEEDS_GAME_MESSAGE
 from scoring.engine.rules import (
     DEFENDER_ALONE_CHOICES,
     OPTION_LABELS,
@@ -20,8 +22,7 @@ from scoring.engine.rules import (
     VARIANTS,
 )
 
-from . import encodings, limits
-from .limits import HANDS_PER_ROUND_MESSAGE, ROUNDS_PLANNED_MESSAGE, TARGET_NEEDS_GAME_MESSAGE
+from . import encodings
 from .models import Player, Tournament
 
 BOOLEAN_OPTIONS = (

@@ -8,7 +8,7 @@ import logging
 from django.http import HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 
-from . import locking
+from core import locking
 
 logger = logging.getLogger(__name__)
 

@@ -13,9 +13,10 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from core import limits
 from scoring.engine.rules import VARIANTS
 
-from . import limits, rotations
+from . import rotations
 
 
 def new_table_token() -> str:

@@ -9,10 +9,11 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
-from .errors import TournamentError
+from core.errors import DomainError
+from core.permissions import organised_tournament
+
 from .models import Player, Round
 from .night_forms import SwapSeatsForm
-from .permissions import organised_tournament
 from .printing import reprints
 from .printing.services import (
     PrintingUnavailable,
@@ -40,7 +41,7 @@ def reprint_print(request, pk: int):
             requested_by=request.user,
             base_url=base_url_for(request),
         )
-    except (TournamentError, PrintRequestError, PrintingUnavailable) as exc:
+    except (DomainError, PrintRequestError, PrintingUnavailable) as exc:
         messages.error(request, exc.message)
         return redirect(tournament)
     return redirect("print-job", job_id=job.pk)
@@ -59,7 +60,7 @@ def player_late(request, pk: int, player_pk: int):
     try:
         change = late.mark_late if wanted == "yes" else late.here_now
         player = change(player=player)
-    except TournamentError as exc:
+    except DomainError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, late_message(player))
@@ -103,7 +104,7 @@ def seats_swap(request, pk: int, number: int):
                 second=form.cleaned_data["second"],
                 user=request.user,
             )
-        except TournamentError as exc:
+        except DomainError as exc:
             form.add_error(None, exc.message)
         else:
             messages.success(

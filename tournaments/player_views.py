@@ -11,10 +11,11 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from core.errors import DomainError
+from core.permissions import organised_tournament
+
 from . import selectors
-from .errors import TournamentError
 from .models import Player, Tournament
-from .permissions import organised_tournament
 from .qr import card_qr
 from .services import late
 from .services.reissue import reissue_card
@@ -59,7 +60,7 @@ def card_reissue(request, pk: int, player_pk: int):
     if request.method == "POST":
         try:
             reissue_card(player=player, by=request.user)
-        except TournamentError as exc:
+        except DomainError as exc:
             messages.error(request, exc.message)
         else:
             messages.success(

@@ -1,5 +1,5 @@
 """Organiser and public pages. Views stay thin: parse a form, call a service or a
-selector, and turn a TournamentError into a form error or a message."""
+selector, and turn a DomainError into a form error or a message."""
 
 from __future__ import annotations
 
@@ -18,14 +18,15 @@ from django.utils.translation.trans_real import parse_accept_lang_header
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
+from core import error_catalog as codes
+from core.errors import DomainError
+from core.permissions import organised_tournament
 from scoring import selectors as scoring_selectors
 from scoring.engine import EngineError, rule_set
 from scoring.throttle import flooded_tables
-from tournaments import error_catalog as codes
 
 from . import encodings, seat_names, selectors, services
 from .api.serializers import PlayerRemovalSerializer, RotationChangeSerializer
-from .errors import TournamentError
 from .forms import (
     DECK_LABELS,
     DECKS_BY_VARIANT,
@@ -40,7 +41,6 @@ from .forms import (
 )
 from .models import PlanningJob, Player, Round, Tournament
 from .night_forms import SwapSeatsForm
-from .permissions import organised_tournament
 from .planning import services as planning
 from .planning.pages import (
     applied_message,
@@ -92,7 +92,7 @@ def tournament_create(request):
     if request.method == "POST" and form.is_valid():
         try:
             tournament = services.create_tournament(owner=request.user, **form.service_arguments())
-        except TournamentError as exc:
+        except DomainError as exc:
             form.add_error(None, exc.message)
         else:
             messages.success(request, _("Tournament created. Now add the players."))
@@ -114,7 +114,7 @@ def tournament_edit(request, pk: int):
     if request.method == "POST" and form.is_valid():
         try:
             services.update_tournament(tournament=tournament, **form.service_arguments())
-        except TournamentError as exc:
+        except DomainError as exc:
             form.add_error(None, exc.message)
         else:
             messages.success(request, _("Tournament saved."))
@@ -237,7 +237,7 @@ def player_add(request, pk: int):
                 name=form.cleaned_data["name"],
                 team_name=form.cleaned_data["team_name"] or None,
             )
-        except TournamentError as exc:
+        except DomainError as exc:
             form.add_error(None, exc.message)
         else:
             if swap_list:
@@ -268,7 +268,7 @@ def _import_preview(
     preview = {"form": form, "encoding": encodings.label(encoding), "rows": [], **more}
     try:
         preview["rows"], unreadable = services.parse_player_list(data, encoding=encoding)
-    except TournamentError as exc:
+    except DomainError as exc:
         preview["error"] = exc.message
     else:
         preview.setdefault(
@@ -310,7 +310,7 @@ def _import_upload(request, tournament: Tournament):
     shown = form.cleaned_data["shown"]
     try:
         players = services.import_players(tournament=tournament, text=data, encoding=shown)
-    except TournamentError as exc:
+    except DomainError as exc:
         return _import_preview(
             request,
             tournament,
@@ -347,7 +347,7 @@ def player_import(request, pk: int):
             return _import_preview(request, tournament, form, upload, encoding)
         try:
             players = services.import_players(tournament=tournament, text=form.cleaned_data["text"])
-        except TournamentError as exc:
+        except DomainError as exc:
             form.add_error(None, exc.message)
             problems = exc.details
         else:
@@ -375,7 +375,7 @@ def player_remove(request, pk: int, player_pk: int):
                 )
                 return redirect("planning-job", job_id=job.pk)
             removal = services.remove_player(player=player, expected_fingerprint=fingerprint)
-        except TournamentError as exc:
+        except DomainError as exc:
             messages.error(request, exc.message)
             if exc.code != codes.STALE_PREVIEW:
                 return redirect(tournament)
@@ -395,7 +395,7 @@ def player_remove(request, pk: int, player_pk: int):
             )
             return redirect("planning-job", job_id=job.pk)
         removal = services.preview_removal(player=player)
-    except TournamentError as exc:
+    except DomainError as exc:
         return render(
             request,
             "tournaments/player_remove.html",
@@ -428,7 +428,7 @@ def teams_pair(request, pk: int):
     if form.is_valid():
         try:
             services.pair_teams(tournament=tournament, groups=form.groups())
-        except TournamentError as exc:
+        except DomainError as exc:
             form.add_error(None, exc.message)
         else:
             messages.success(request, _("Teams saved."))
@@ -442,7 +442,7 @@ def teams_random(request, pk: int):
     tournament = _organiser_tournament(request, pk)
     try:
         services.pair_teams_at_random(tournament=tournament)
-    except TournamentError as exc:
+    except DomainError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Teams drawn at random."))
@@ -460,7 +460,7 @@ def rotation_generate(request, pk: int):
             )
             return redirect("planning-job", job_id=job.pk)
         services.generate_rotation(tournament=tournament)
-    except TournamentError as exc:
+    except DomainError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Rotation generated."))
@@ -547,7 +547,7 @@ def round_start(request, pk: int, number: int):
             # Only the "start anyway" form of a teams event sends a reason.
             start_anyway_reason=request.POST.get("start_anyway_reason", ""),
         )
-    except TournamentError as exc:
+    except DomainError as exc:
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Round %(number)s started.") % {"number": number})
@@ -605,7 +605,7 @@ def change_preview(request, pk: int):
                 )
                 return redirect("planning-job", job_id=job.pk)
             changes = services.preview_changes(tournament=tournament, **form.service_arguments())
-        except TournamentError as exc:
+        except DomainError as exc:
             form.add_error(None, exc.message)
         else:
             plans = {strategy: RotationChangeSerializer(c).data for strategy, c in changes.items()}
@@ -647,7 +647,7 @@ def change_apply(request, pk: int):
                 expected_fingerprint=form.expected_fingerprint(),
                 **form.service_arguments(),
             )
-        except TournamentError as exc:
+        except DomainError as exc:
             form.add_error(None, exc.message)
         else:
             messages.success(request, applied_message(RotationChangeSerializer(change).data))
@@ -672,7 +672,7 @@ def co_organiser_add(request, pk: int):
         else:
             try:
                 services.add_co_organiser(tournament=tournament, user=user)
-            except TournamentError as exc:
+            except DomainError as exc:
                 form.add_error(None, exc.message)
             else:
                 messages.success(
@@ -692,7 +692,7 @@ def co_organiser_remove(request, pk: int, user_id: int):
     user = selectors.co_organiser_of(tournament, user_id)
     try:
         services.remove_co_organiser(tournament=tournament, user=user, removed_by=request.user)
-    except TournamentError as exc:
+    except DomainError as exc:
         raise PermissionDenied(exc.message) from exc
     if user.pk == request.user.pk:
         messages.success(

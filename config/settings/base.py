@@ -90,7 +90,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # A row lock held elsewhere (a stuck request, an organiser's long re-plan) must not stall
 # the site: a query waits at most DB_LOCK_TIMEOUT_MS for a lock and runs at most
 # DB_STATEMENT_TIMEOUT_MS, then the page or the API answers "busy, try again"
-# (tournaments.locking.is_busy). Every result write takes well under a second. Celery
+# (core.locking.is_busy). Every result write takes well under a second. Celery
 # workers (config/celery.py) get DB_WORKER_STATEMENT_TIMEOUT_MS instead: their queries
 # read whole tournaments for printing, and nobody stands waiting on them. 0 turns a
 # limit off (e.g. for a long data migration: DB_STATEMENT_TIMEOUT_MS=0 manage.py migrate).

@@ -21,17 +21,17 @@ from rest_framework.exceptions import ErrorDetail, Throttled, ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.api_permissions import ActsForTable, HoldsTableToken, IsOrganiserAlways
+from core.permissions import table_of
 from scoring import selectors, services
 from scoring.models import ResultChange, TableResult
 from scoring.throttle import TooManyTries, all_sides, confirming_sides, guessing_limited
 from tournaments import selectors as tournament_selectors
 from tournaments.api import serializers as ts
-from tournaments.api.permissions import ActsForTable, HoldsTableToken, IsOrganiserAlways
 from tournaments.api.schema import NUMBER, TOURNAMENT_ID, ApiErrorsMixin, refusals
 from tournaments.api.views import TournamentActions
 from tournaments.models import Round, Seat, Table, Tournament
 from tournaments.partner_names import DATA_JOINER
-from tournaments.permissions import table_of
 
 from . import serializers as s
 from .authentication import TableTokenAuthentication

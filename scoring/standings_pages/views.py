@@ -14,12 +14,12 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.errors import DomainError
+from core.permissions import can_organise, organised_tournament
 from scoring import night_standings
 from scoring.downloads import csv_download, file_stem, json_download
-from scoring.errors import ScoringError
 from scoring.standings_settings import update_standings_settings
 from tournaments.models import Player, PrintJob
-from tournaments.permissions import can_organise, organised_tournament
 from tournaments.printing.services import (
     PrintingUnavailable,
     PrintRequestError,
@@ -116,7 +116,7 @@ def standings_settings(request, pk: int):
                 bye_value=form.cleaned_data["bye_value"],
                 bye_points=form.cleaned_data["bye_points"],
             )
-        except ScoringError as error:
+        except DomainError as error:
             form.add_error(None, error.message)
         else:
             messages.success(request, _("Standings settings saved."))

@@ -14,6 +14,7 @@ from django.test import Client
 from django.urls import reverse
 from django.utils.crypto import salted_hmac
 
+from core.errors import DomainError
 from scoring.models import TableResult
 from tests.factories import UserFactory
 from tests.integration.test_api import client_for, url
@@ -22,7 +23,6 @@ from tests.integration.test_late_players import progressive_night
 from tests.integration.test_scoring_views import form_values, page
 from tournaments import services
 from tournaments.card_links import card_token
-from tournaments.errors import TournamentError
 from tournaments.models import Player, Seat, Tournament
 from tournaments.printing import reprints
 from tournaments.services.reissue import reissue_card
@@ -188,7 +188,7 @@ def test_the_reissued_card_is_on_the_reprint_list(client, night):
 def test_a_player_who_has_left_gets_no_new_card(night):
     player = seated_now(night)
     Player.objects.filter(pk=player.pk).update(active=False)
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         reissue_card(player=player, by=night.owner)
     assert "has left the tournament" in refused.value.message
     assert Player.objects.get(pk=player.pk).card_version == 1

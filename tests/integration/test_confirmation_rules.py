@@ -16,8 +16,8 @@ import redis
 from django.core.cache import caches
 from django.urls import reverse
 
+from core.errors import DomainError
 from scoring import services
-from scoring.errors import ScoringError
 from scoring.models import ResultChange, TableResult
 from scoring.selectors import who_did
 from tests.integration.test_api_tables import api, organiser_of, signed_in, with_seat_token
@@ -157,12 +157,12 @@ def test_the_other_sides_seat_link_confirms_alone_but_one_sides_links_never_do(c
         table=other, hands=EIGHT_HANDS, seat=bob2, expected_version=0, idempotency_key="claimed"
     )
     for seat in (ann2, cat2):
-        with pytest.raises(ScoringError) as caught:
+        with pytest.raises(DomainError) as caught:
             services.confirm_result(
                 table=other, proofs=[services.Proof(seat=seat, via="seat-link")], expected_version=1
             )
         assert caught.value.code == "needs_both_sides"
-    with pytest.raises(ScoringError):
+    with pytest.raises(DomainError):
         services.confirm_result(
             table=other,
             expected_version=1,
@@ -239,11 +239,11 @@ def test_a_wrong_code_gets_one_answer_whoever_it_belongs_to(db):
     entered_from_a_seat_link(table, ann)
     answers = set()
     for code in ("ABCDEF", code_of(ann), code_of(cat), code_of(stranger)):
-        with pytest.raises(ScoringError) as caught:
+        with pytest.raises(DomainError) as caught:
             services.confirm_result(table=table, codes=[code], expected_version=1)
         answers.add((caught.value.code, caught.value.message))
     assert answers == {("wrong_code", WRONG_OTHER_SIDE)}
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         services.confirm_result(table=table, codes=["ABCDEF", code_of(ann)], expected_version=1)
     assert (caught.value.code, caught.value.message) == ("wrong_code", WRONG_EACH_SIDE)
 
@@ -259,7 +259,7 @@ def test_cutthroat_needs_two_different_players(db):
     services.submit_totals(
         table=table, side_points=[10, 2, 4], seat=first, expected_version=0, idempotency_key="t"
     )
-    with pytest.raises(ScoringError):
+    with pytest.raises(DomainError):
         services.confirm_result(table=table, codes=[code_of(first)], expected_version=1)
     assert services.confirm_result(
         table=table, codes=[code_of(first), code_of(third)], expected_version=1
@@ -338,7 +338,7 @@ def test_a_confirmation_racing_an_edit_never_confirms_what_was_not_shown(
             idempotency_key="edit",
         ),
     )
-    errors = {o.code for o in outcomes if isinstance(o, ScoringError)}
+    errors = {o.code for o in outcomes if isinstance(o, DomainError)}
     assert len(errors) == 1 and errors <= {"result_changed", "already_confirmed", "conflict"}, (
         outcomes
     )

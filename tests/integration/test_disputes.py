@@ -14,8 +14,8 @@ import pytest
 import yaml
 from django.urls import reverse
 
+from core.errors import DomainError
 from scoring import services
-from scoring.errors import ScoringError
 from scoring.models import ResultChange, TableResult
 from scoring.night_standings import tournament_standings
 from tests.integration.test_api_tables import (
@@ -87,7 +87,7 @@ def test_the_other_side_disputes_with_its_seat_link_and_a_reason(db):
         REASON,
     )
     # Nobody confirms a disputed result any more, not even a proven opponent.
-    with pytest.raises(ScoringError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.confirm_result(
             table=table,
             proofs=[services.Proof(seat=bob, via="seat-link")],
@@ -98,11 +98,11 @@ def test_the_other_side_disputes_with_its_seat_link_and_a_reason(db):
 
 def test_the_side_that_entered_the_result_cannot_dispute_it(db):
     table, (ann, _bob, cat, dan) = entered_by_ann()
-    with pytest.raises(ScoringError) as refused:
+    with pytest.raises(DomainError) as refused:
         dispute_from_seat_link(table, cat)
     assert (refused.value.status, refused.value.message) == (400, OWN_SIDE)
     # A typed code of that side is refused as any wrong code: it tells a guesser nothing.
-    with pytest.raises(ScoringError) as guessed:
+    with pytest.raises(DomainError) as guessed:
         services.dispute_result(
             table=table,
             codes=[ann.player.code],
@@ -121,10 +121,10 @@ def test_a_dispute_needs_a_short_reason_and_a_proof(db):
         ("   ", "Say in a few words what was played instead."),
         ("x" * 201, "Keep the reason short: at most 200 characters."),
     ):
-        with pytest.raises(ScoringError) as refused:
+        with pytest.raises(DomainError) as refused:
             dispute_from_seat_link(table, bob, reason=reason)
         assert refused.value.message == words
-    with pytest.raises(ScoringError) as unproven:
+    with pytest.raises(DomainError) as unproven:
         services.dispute_result(table=table, reason=REASON, expected_version=1)
     assert unproven.value.message.startswith("Say who disputes it")
     assert result_of(table).status == Status.PROVISIONAL
@@ -132,7 +132,7 @@ def test_a_dispute_needs_a_short_reason_and_a_proof(db):
 
 def test_a_confirmed_result_a_closed_round_and_a_stale_version_cannot_be_disputed(db):
     table, (_ann, bob, _cat, dan) = entered_by_ann()
-    with pytest.raises(ScoringError) as stale:
+    with pytest.raises(DomainError) as stale:
         services.dispute_result(
             table=table,
             proofs=[services.Proof(seat=bob, via="seat-link")],
@@ -145,14 +145,14 @@ def test_a_confirmed_result_a_closed_round_and_a_stale_version_cannot_be_dispute
     services.confirm_result(
         table=table, proofs=[services.Proof(seat=dan, via="seat-link")], expected_version=1
     )
-    with pytest.raises(ScoringError) as confirmed:
+    with pytest.raises(DomainError) as confirmed:
         dispute_from_seat_link(table, bob)
     assert confirmed.value.message == (
         "This result is confirmed; only an organiser can change it now."
     )
 
     Round.objects.filter(pk=table.round_id).update(status=Round.Status.CLOSED)
-    with pytest.raises(ScoringError) as closed:
+    with pytest.raises(DomainError) as closed:
         dispute_from_seat_link(table, bob)
     assert closed.value.message == (
         "This round is closed; a result can no longer be disputed. Ask the organiser."
@@ -169,7 +169,7 @@ def test_the_disputing_side_enters_its_own_version_and_the_other_side_confirms_i
     # Meanwhile nobody else writes at the table: not the side that entered it, not an
     # unproven phone.
     for seat, via in ((cat, "seat-link"), (dan, "table-link")):
-        with pytest.raises(ScoringError) as refused:
+        with pytest.raises(DomainError) as refused:
             services.submit_hands(
                 table=table,
                 hands=EIGHT_HANDS[:-1],
@@ -195,7 +195,7 @@ def test_the_disputing_side_enters_its_own_version_and_the_other_side_confirms_i
     assert result.scores == [7, 8, 7, 8]
 
     # Now Bob's side cannot confirm its own version; Ann's seat link does.
-    with pytest.raises(ScoringError):
+    with pytest.raises(DomainError):
         services.confirm_result(
             table=table,
             proofs=[services.Proof(seat=dan, via="seat-link")],
@@ -219,7 +219,7 @@ def test_the_round_cannot_close_or_be_forced_closed_while_a_table_is_disputed(cl
     rnd, organiser = table.round, organiser_of(table)
 
     for force in (False, True):
-        with pytest.raises(ScoringError) as refused:
+        with pytest.raises(DomainError) as refused:
             services.close_round(round=rnd, user=organiser, force=force)
         assert refused.value.message == RESOLVE_FIRST
 

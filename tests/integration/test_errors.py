@@ -13,13 +13,12 @@ from django.utils import translation
 from django.utils.translation import trans_real
 from rest_framework.test import APIClient
 
-from scoring.errors import ScoringError
+from core.error_catalog import CATALOG, HTTP_STATUS, SEATING_REFUSED
+from core.error_catalog import entry as catalog_entry
+from core.errors import DomainError
 from scoring.throttle import TooManyTries
 from tests.factories import UserFactory
 from tournaments import services
-from tournaments.error_catalog import CATALOG, HTTP_STATUS, SEATING_REFUSED
-from tournaments.error_catalog import entry as catalog_entry
-from tournaments.errors import DomainError, TournamentError
 from tournaments.models import Tournament
 from tournaments.printing.services import PrintingUnavailable, PrintRequestError
 from tournaments.rotations import RotationError
@@ -156,7 +155,7 @@ def test_the_older_call_shapes_still_raise_the_one_type():
 
 @translation.override("en")
 def test_a_variant_key_answers_its_code():
-    refused = ScoringError("wrong_code:own_card")
+    refused = DomainError("wrong_code:own_card")
     assert refused.code == "wrong_code"
     assert refused.message == "That is not your card code: check the code on your player card."
 
@@ -205,7 +204,7 @@ def test_an_italian_reader_gets_no_english_from_a_rotation_refusal(monkeypatch):
         rounds_planned=2,
     )
     services.import_players(tournament=tournament, text="Ann\nBea")
-    with translation.override("en"), pytest.raises(TournamentError) as refused:
+    with translation.override("en"), pytest.raises(DomainError) as refused:
         services.generate_rotation(tournament=tournament)
     assert refused.value.code == "rotation_too_few_players"
     with translation.override("en"):

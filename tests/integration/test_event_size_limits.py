@@ -11,11 +11,12 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from core import limits
+from core.errors import DomainError
 from tests.factories import UserFactory
 from tests.integration.test_api import new_tournament
 from tests.integration.test_tournament_views import _create_data
-from tournaments import limits, rotations, services
-from tournaments.errors import TournamentError
+from tournaments import rotations, services
 from tournaments.models import Player, Round, Tournament
 from tournaments.services.rows import write_rounds
 
@@ -64,7 +65,7 @@ def test_more_than_30_rounds_is_refused_by_form_and_api(client, owner):
     assert response.status_code == 400
     assert response.json()["message"].startswith("rounds_planned: ")
     assert not Tournament.objects.exists()
-    with pytest.raises(TournamentError, match="Plan between 1 and 30 rounds"):
+    with pytest.raises(DomainError, match="Plan between 1 and 30 rounds"):
         new_tournament(owner, rounds_planned=31)
 
 
@@ -157,7 +158,7 @@ def test_an_empty_number_drawn_before_the_usual_length_stays_the_complete_rotati
     assert sixteen.rounds_planned is None
 
     twenty = _stored_before_the_limits(owner, players=20, rounds=None)
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.generate_rotation(tournament=twenty)
     assert refused.value.message == (
         "The complete rotation for 20 players is 19 rounds; an empty number of rounds "

@@ -13,8 +13,9 @@ from django.conf import settings
 from django.db import connection, connections, transaction
 from rest_framework.test import APIClient
 
+from core import locking
+from core.errors import DomainError
 from scoring import services
-from scoring.errors import ScoringError
 from scoring.models import ResultChange, TableResult
 from tests.factories import (
     PlayerFactory,
@@ -26,7 +27,6 @@ from tests.factories import (
 )
 from tests.integration.test_scoring_services import EIGHT_HANDS, seated_table
 from tests.integration.test_scoring_views import as_scorer, form_values, hand_post, page
-from tournaments import locking
 from tournaments import services as tournament_services
 from tournaments.models import Round, Table
 
@@ -146,12 +146,12 @@ def test_closing_rounds_during_many_submissions_never_deadlocks(
     unexpected = [
         (name, o)
         for name, o in outcomes
-        if isinstance(o, Exception) and not isinstance(o, ScoringError)
+        if isinstance(o, Exception) and not isinstance(o, DomainError)
     ]
     assert unexpected == []
-    refusals = {o.code for _name, o in outcomes if isinstance(o, ScoringError)}
+    refusals = {o.code for _name, o in outcomes if isinstance(o, DomainError)}
     assert refusals <= {"conflict", "round_closed", "tables_not_confirmed"}, refusals
-    assert all(o.message for _name, o in outcomes if isinstance(o, ScoringError))
+    assert all(o.message for _name, o in outcomes if isinstance(o, DomainError))
     stored = [o for name, o in outcomes if name.startswith("submit") and isinstance(o, TableResult)]
     assert len([n for n, _o in outcomes if n.startswith("submit")]) == 72
     assert stored, "no submission got in before the closes"

@@ -15,11 +15,11 @@ import pytest
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from core.errors import DomainError
 from scoring import night_standings
 from scoring import services as scoring_services
 from scoring.models import TableResult
 from tournaments import services
-from tournaments.errors import TournamentError
 from tournaments.models import Bye, Player, Round, RoundStartOverride, Seat, Table, Tournament
 
 THIRTEEN = [
@@ -102,7 +102,7 @@ def messages_of(response) -> list[str]:
 def test_a_round_starts_only_once_the_one_before_it_is_closed(organiser):
     tournament = night(organiser)
     services.start_round(round=rnd(tournament, 1), user=organiser)
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.start_round(round=rnd(tournament, 2), user=organiser)
     assert refused.value.code == "previous_round_not_closed"
     assert refused.value.message == "Round 2 cannot start until round 1 is closed."
@@ -115,7 +115,7 @@ def test_a_round_starts_only_once_the_one_before_it_is_closed(organiser):
 def test_a_progressive_night_cannot_start_a_round_early_even_with_a_reason(organiser):
     tournament = night(organiser)
     services.start_round(round=rnd(tournament, 1), user=organiser)
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.start_round(
             round=rnd(tournament, 2), user=organiser, start_anyway_reason="we are in a hurry"
         )
@@ -128,11 +128,11 @@ def test_a_progressive_night_cannot_start_a_round_early_even_with_a_reason(organ
 def test_a_teams_event_starts_a_round_early_only_with_a_reason_and_it_is_audited(organiser):
     tournament = night(organiser, names=THIRTEEN[:12], fmt="teams", rounds=5)
     services.start_round(round=rnd(tournament, 1), user=organiser)
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.start_round(round=rnd(tournament, 2), user=organiser)
     assert refused.value.code == "previous_round_not_closed"
     assert "start the round anyway" in refused.value.details[0]
-    with pytest.raises(TournamentError) as blank:
+    with pytest.raises(DomainError) as blank:
         services.start_round(round=rnd(tournament, 2), user=organiser, start_anyway_reason="   ")
     assert blank.value.code == "previous_round_not_closed"
 
@@ -148,7 +148,7 @@ def test_a_teams_event_starts_a_round_early_only_with_a_reason_and_it_is_audited
     assert audit.open_rounds == [1]
     assert audit.at is not None
     # Round 3 still needs round 2 started, which it is; never a round before its predecessor.
-    with pytest.raises(TournamentError) as skipping:
+    with pytest.raises(DomainError) as skipping:
         services.start_round(round=rnd(tournament, 4), user=organiser, start_anyway_reason="x")
     assert skipping.value.code == "earlier_round_not_started"
 

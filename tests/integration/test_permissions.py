@@ -1,4 +1,4 @@
-"""Who may do what, asked in one place (tournaments.permissions) by every app's pages,
+"""Who may do what, asked in one place (core.permissions) by every app's pages,
 API and services: the answers, and the pages that rely on them."""
 
 from __future__ import annotations
@@ -9,9 +9,10 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404
 from django.urls import reverse
 
+from core import permissions
 from leagues.models import Season
 from tests.factories import RoundFactory, SeatFactory, TableFactory, TournamentFactory, UserFactory
-from tournaments import permissions, services
+from tournaments import services
 from tournaments.models import PrintJob
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,8 @@ from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from core.errors import DomainError
 from tournaments import services
-from tournaments.errors import TournamentError
 
 pytestmark = pytest.mark.django_db
 
@@ -175,7 +175,7 @@ def test_an_upload_that_is_no_text_in_any_encoding_is_a_plain_400(organiser_clie
 
 
 def test_the_service_refuses_bytes_in_another_encoding_rather_than_guess(tournament):
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.import_players(tournament=tournament, text=MIXED_CP1250)
     assert refused.value.code == "import_encoding"
     assert stored(tournament) == []

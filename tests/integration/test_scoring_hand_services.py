@@ -7,8 +7,9 @@ import time
 
 import pytest
 
+from core.errors import DomainError
 from scoring import services
-from scoring.errors import RuleBroken, ScoringError
+from scoring.errors import RuleBroken
 from scoring.models import ResultChange
 from tests.factories import UserFactory
 from tests.integration.test_scoring_services import EIGHT_HANDS, current_version, seated_table
@@ -74,7 +75,7 @@ def test_a_hand_from_a_stale_page_is_a_conflict_not_spliced_into_newer_hands(db)
     table, seats = seated_table()
     record(table, seats[0], EIGHT_HANDS[0])
     record(table, seats[0], EIGHT_HANDS[1])
-    with pytest.raises(ScoringError) as refused:
+    with pytest.raises(DomainError) as refused:
         record(table, seats[0], EIGHT_HANDS[1], version=1)
     assert refused.value.code == "conflict"
     assert len(table.result.hands) == 2
@@ -115,7 +116,7 @@ def test_removing_a_hand_between_others_is_refused_when_the_deal_no_longer_passe
 def test_only_the_organiser_corrects_a_hand(db):
     table, seats = seated_table()
     record(table, seats[0], EIGHT_HANDS[0])
-    with pytest.raises(ScoringError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.record_hand(
             table=table,
             hand=EIGHT_HANDS[1],

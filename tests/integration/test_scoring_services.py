@@ -9,8 +9,9 @@ import time
 import pytest
 from django.db import connection
 
+from core.errors import DomainError
 from scoring import services
-from scoring.errors import RuleBroken, ScoringError
+from scoring.errors import RuleBroken
 from scoring.models import ResultChange, TableResult
 from tests.factories import (
     PlayerFactory,
@@ -203,7 +204,7 @@ def test_an_edit_from_a_stale_page_is_a_conflict_not_an_overwrite(db):
     table, seats = seated_table()
     submit(table, seats[0], EIGHT_HANDS[:2], version=0)
     submit(table, seats[2], EIGHT_HANDS[:3], version=1)
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         submit(table, seats[1], [*EIGHT_HANDS[:2], hand(2, 0, 3)], version=1)
     assert caught.value.code == "conflict"
     result = TableResult.objects.get(table=table)
@@ -214,7 +215,7 @@ def test_an_edit_from_a_stale_page_is_a_conflict_not_an_overwrite(db):
 def test_the_submitting_side_cannot_confirm_its_own_result(db):
     table, seats = seated_table()
     submit(table, seats[0], EIGHT_HANDS)
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         confirm(table, seats[2])
     assert caught.value.code == "own_result"
     result = confirm(table, seats[3], key="c1")
@@ -222,7 +223,7 @@ def test_the_submitting_side_cannot_confirm_its_own_result(db):
     assert result.confirmed_by_seat == seats[3]
     # The same tap again is not an error; a different confirmation is.
     assert confirm(table, seats[3], key="c1").replayed
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         confirm(table, seats[1])
     assert caught.value.code == "already_confirmed"
 
@@ -230,11 +231,11 @@ def test_the_submitting_side_cannot_confirm_its_own_result(db):
 def test_an_opponent_confirms_with_the_code_on_their_card(db):
     table, seats = seated_table()
     submit(table, seats[1], EIGHT_HANDS)
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         confirm(table, codes=["NOPE99"])
     wrong = caught.value
     assert wrong.code == "wrong_code"
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         confirm(table, codes=[seats[3].player.code])
     # The submitter's partner's code gets the same answer as a made-up one.
     assert (caught.value.code, caught.value.message) == (wrong.code, wrong.message)
@@ -247,7 +248,7 @@ def test_an_opponent_confirms_with_the_code_on_their_card(db):
 def test_an_unfinished_result_cannot_be_confirmed(db):
     table, seats = seated_table()
     submit(table, seats[0], EIGHT_HANDS[:5])
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         confirm(table, seats[1])
     assert caught.value.code == "not_finished"
 
@@ -256,10 +257,10 @@ def test_a_confirmed_result_changes_only_through_an_audited_organiser_correction
     table, seats = seated_table()
     submit(table, seats[0], EIGHT_HANDS)
     confirm(table, seats[1])
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         submit(table, seats[1], EIGHT_HANDS[:7])
     assert caught.value.code == "already_confirmed"
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         services.correct_result(
             table=table,
             user=UserFactory(),
@@ -365,14 +366,14 @@ def test_a_round_closes_only_when_every_table_is_confirmed(db):
     rnd = table.round
     owner = rnd.tournament.owner
     submit(table, seats[0], EIGHT_HANDS)
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         services.close_round(round=rnd, user=owner)
     assert caught.value.code == "tables_not_confirmed"
     confirm(table, seats[1])
     closed = services.close_round(round=rnd, user=owner)
     assert closed.status == Round.Status.CLOSED
     assert ResultChange.objects.filter(round=rnd, action="round-closed").exists()
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         submit(table, seats[0], EIGHT_HANDS[:7])
     assert caught.value.code in {"round_closed", "already_confirmed"}
 
@@ -380,7 +381,7 @@ def test_a_round_closes_only_when_every_table_is_confirmed(db):
 def test_an_organiser_can_force_a_round_closed_and_it_is_audited(db):
     table, seats = seated_table()
     rnd = table.round
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         services.force_close_round(round=rnd, user=UserFactory())
     assert caught.value.code == "not_organiser"
     services.force_close_round(round=rnd, user=rnd.tournament.owner)
@@ -389,14 +390,14 @@ def test_an_organiser_can_force_a_round_closed_and_it_is_audited(db):
     change = ResultChange.objects.get(round=rnd)
     assert change.action == ResultChange.Action.ROUND_FORCE_CLOSED
     assert change.new["open_tables"] == {"1": "missing"}
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         submit(table, seats[0], EIGHT_HANDS[:1])
     assert caught.value.code == "round_closed"
 
 
 def test_nothing_is_entered_before_the_round_starts(db):
     table, seats = seated_table(status=Round.Status.PLANNED)
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         submit(table, seats[0], EIGHT_HANDS[:1])
     assert caught.value.code == "round_not_started"
 
@@ -404,7 +405,7 @@ def test_nothing_is_entered_before_the_round_starts(db):
 def test_a_seat_from_another_table_cannot_submit(db):
     table, seats = seated_table()
     _other, other_seats = seated_table()
-    with pytest.raises(ScoringError) as caught:
+    with pytest.raises(DomainError) as caught:
         submit(table, other_seats[0], EIGHT_HANDS[:1])
     assert caught.value.code == "not_at_table"
 
@@ -453,7 +454,7 @@ def test_two_opponents_confirming_at_once_confirm_once(postgres_db, transactiona
         lambda: confirm(table, seats[1], version=1),
         lambda: confirm(table, codes=[seats[3].player.code], version=1),
     )
-    errors = [o for o in outcomes if isinstance(o, ScoringError)]
+    errors = [o for o in outcomes if isinstance(o, DomainError)]
     assert len(errors) == 1 and errors[0].code == "already_confirmed", outcomes
     assert ResultChange.objects.filter(table=table, action="confirmed").count() == 1
 
@@ -469,7 +470,7 @@ def test_two_phones_editing_at_once_store_one_version_and_tell_the_other(
             table, seats[1], [*EIGHT_HANDS[:2], hand(2, 0, 4)], version=1, key="phone-b"
         ),
     )
-    errors = [o for o in outcomes if isinstance(o, ScoringError)]
+    errors = [o for o in outcomes if isinstance(o, DomainError)]
     stored = [o for o in outcomes if isinstance(o, TableResult)]
     assert len(errors) == 1 and errors[0].code == "conflict", outcomes
     result = TableResult.objects.get(table=table)
@@ -497,7 +498,7 @@ def test_the_submitter_confirming_while_an_opponent_confirms_never_wins(
         lambda: confirm(table, seats[2], version=1),
         lambda: confirm(table, seats[1], version=1),
     )
-    assert isinstance(outcomes[0], ScoringError)
+    assert isinstance(outcomes[0], DomainError)
     assert outcomes[0].code in {"own_result", "already_confirmed"}
     assert isinstance(outcomes[1], TableResult)
     assert TableResult.objects.get(table=table).confirmed_by_seat == seats[1]
@@ -530,7 +531,7 @@ def test_rule_messages_are_translated_from_the_engines_template(db, monkeypatch)
     }
     monkeypatch.setattr(messages, "gettext", lambda text: translated.get(text, text))
     monkeypatch.setattr(
-        "tournaments.errors.gettext", lambda text: translated.get(text, text), raising=False
+        "core.errors.gettext", lambda text: translated.get(text, text), raising=False
     )
     table, seats = seated_table()
     with pytest.raises(RuleBroken) as caught:

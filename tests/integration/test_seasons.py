@@ -12,9 +12,9 @@ from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 from django.urls import reverse
 
+from core.errors import DomainError
 from leagues import selectors, services
 from leagues.models import Member, PlayerLink, Season
-from leagues.services import LeagueError
 from scoring import night_standings
 from scoring import services as scoring_services
 from tests.integration.test_standings import (
@@ -69,7 +69,7 @@ def test_linking_a_player_to_a_member_who_played_that_night_is_refused(organiser
     member = Member.objects.get(season=season, name=winner.name)
     before = row_of(selectors.season_standings(season), winner.name)
 
-    with pytest.raises(LeagueError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.link_player(season=season, user=organiser, player=loser, member=member)
 
     assert refused.value.code == "played_that_night"
@@ -101,7 +101,7 @@ def test_merging_members_who_both_played_a_night_is_refused(organiser):
     keep = Member.objects.get(season=season, name=loser.name)
     drop = Member.objects.get(season=season, name=winner.name)
 
-    with pytest.raises(LeagueError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.merge_members(season=season, user=organiser, keep=keep, drop=drop)
 
     assert refused.value.code == "both_played"
@@ -193,13 +193,13 @@ def a_night(owner, *, variant, fmt, day=20) -> Tournament:
 def test_a_season_refuses_a_night_of_another_game_or_family(organiser):
     season = season_of(organiser, [])
     six = a_night(organiser, variant="six-handed", fmt="six-handed")
-    with pytest.raises(LeagueError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.add_night(season=season, tournament=six, user=organiser)
     assert refused.value.code == "other_game"
     assert "Six-handed Euchre" in refused.value.message
     assert "North American Euchre" in refused.value.message
     teams = a_night(organiser, variant="north-american", fmt="teams", day=21)
-    with pytest.raises(LeagueError):
+    with pytest.raises(DomainError):
         services.add_night(season=season, tournament=teams, user=organiser)
     assert not season.nights.exists()
 
@@ -211,7 +211,7 @@ def test_a_season_refuses_a_night_of_another_game_or_family(organiser):
 
 
 def test_a_season_of_a_game_no_format_plays_that_way_is_refused(organiser):
-    with pytest.raises(LeagueError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.create_season(
             owner=organiser, name="Solo six", variant="six-handed", family="individual"
         )
@@ -221,7 +221,7 @@ def test_a_season_of_a_game_no_format_plays_that_way_is_refused(organiser):
 def test_the_game_cannot_change_under_nights_that_do_not_fit(organiser):
     night = make_night(organiser, names=EIGHT, rounds=1)
     season = season_of(organiser, [night])
-    with pytest.raises(LeagueError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.update_season(
             season=season,
             user=organiser,
@@ -336,7 +336,7 @@ def test_the_season_form_offers_the_minimum_and_refuses_zero(client, organiser):
     client.force_login(organiser)
     page = client.get(reverse("season-list")).content.decode()
     assert "nights played to be ranked" in page.lower()
-    with pytest.raises(LeagueError):
+    with pytest.raises(DomainError):
         services.create_season(owner=organiser, name="None needed", min_nights=0)
 
 

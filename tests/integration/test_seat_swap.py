@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
+from core.errors import DomainError
 from scoring import night_standings
 from scoring.models import ResultChange, TableResult
 from tests.integration.test_standings import (
@@ -17,7 +18,6 @@ from tests.integration.test_standings import (
     start,
     tables,
 )
-from tournaments.errors import TournamentError
 from tournaments.models import Bye, Seat
 from tournaments.services import swaps
 
@@ -101,12 +101,12 @@ def test_swaps_are_refused_outside_a_round_in_play_and_for_one_player(organiser)
     night = make_night(organiser, names=EIGHT)
     planned = night.rounds.get(number=1)
     a, b = night.players.all()[:2]
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         swaps.swap_seats(round=planned, first=a, second=b, user=organiser)
     assert refused.value.message == (
         "Round 1 is not in play: players swap seats only in a round in play."
     )
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         swaps.swap_seats(round=planned, first=a, second=a, user=organiser)
     assert refused.value.message == "Choose two different players."
 

@@ -1,4 +1,4 @@
-"""Settings and names have one set of limits (tournaments.limits) that the forms, the
+"""Settings and names have one set of limits (core.limits) that the forms, the
 API, the services and the database agree on: a value past them gets a plain message
 and a 4xx, never a 500 or a value stored and ignored."""
 
@@ -11,14 +11,14 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from rest_framework.test import APIClient
 
+from core import limits
+from core.errors import DomainError
 from scoring.models import TableResult
 from tests.factories import UserFactory
 from tests.integration.test_api import new_tournament
 from tests.integration.test_scoring_services import seated_table
 from tests.integration.test_scoring_views import as_scorer, form_values, page
 from tests.integration.test_tournament_views import _create_data
-from tournaments import limits
-from tournaments.errors import TournamentError
 from tournaments.models import Player, Team, Tournament
 
 TARGET_REFUSED = "“Game to” does not apply"
@@ -80,7 +80,7 @@ def test_a_one_game_round_may_leave_the_hand_count_unused(owner):
 
 @pytest.mark.parametrize("hands", [40000, 100])
 def test_the_service_refuses_a_hand_count_past_the_limit_even_for_one_game_rounds(owner, hands):
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         new_tournament(owner, round_play="game", hands_per_round=hands)
     assert refused.value.code == "bad_hands_per_round"
     assert refused.value.message == "A round is between 1 and 99 hands."
@@ -161,7 +161,7 @@ def test_tournament_names_past_the_limit_are_refused_everywhere(client, owner, f
     client.force_login(owner)
     page_response = client.post(reverse("tournament-create"), form_body(**{field: long}))
     assert f"at most {most} characters" in page_response.content.decode()
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         new_tournament(owner, **{field: long})
     assert f"longer than {most} characters" in refused.value.message
     assert not Tournament.objects.exists()

@@ -14,6 +14,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from core.errors import DomainError
 from leagues import selectors, services
 from leagues.models import Member, PlayerLink, Season
 from scoring import night_standings
@@ -308,7 +309,7 @@ def test_player_history_names_partners_and_opponents(organiser):
 
 def test_settings_refuse_unknown_metrics_and_strangers(organiser, stranger):
     night = make_night(organiser, names=EIGHT, rounds=1)
-    with pytest.raises(services.LeagueError):
+    with pytest.raises(DomainError):
         update_standings_settings(
             tournament=night, user=organiser, metrics=["style"], bye_value="nothing"
         )

@@ -9,9 +9,10 @@ from django.contrib.auth.models import AnonymousUser
 from django.core.exceptions import PermissionDenied
 from django.http import Http404
 
+from core import permissions
 from scoring import services as scoring_services
 from tests.factories import UserFactory
-from tournaments import permissions, rotations, selectors, services
+from tournaments import rotations, selectors, services
 from tournaments.models import Round, Tournament
 
 pytestmark = pytest.mark.django_db

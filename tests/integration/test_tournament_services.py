@@ -8,11 +8,11 @@ from itertools import combinations
 
 import pytest
 
+from core import permissions
+from core.errors import DomainError
 from scoring import services as scoring_services
-from scoring.errors import ScoringError
 from tests.factories import PlayerFactory, UserFactory
-from tournaments import permissions, rotations, selectors, services
-from tournaments.errors import TournamentError
+from tournaments import rotations, selectors, services
 from tournaments.models import Bye, Player, Round, Seat, Table, Team, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -137,7 +137,7 @@ def test_create_tournament_stores_the_settings():
     ],
 )
 def test_create_tournament_refuses_a_format_the_variant_does_not_play(variant, fmt):
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         make_tournament(variant=variant, format=fmt)
     assert refused.value.code == "format_does_not_fit_variant"
     assert not Tournament.objects.exists()
@@ -162,7 +162,7 @@ def test_create_tournament_accepts_each_format_with_its_variant(variant, fmt):
     [{"target": 12}, {"no_such_rule": True}, {"deck": 52}, {"super_euchre": "maybe"}],
 )
 def test_create_tournament_refuses_options_the_rules_engine_refuses(options):
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         make_tournament(options=options)
     assert refused.value.code.startswith("rules_")
     assert refused.value.message
@@ -170,7 +170,7 @@ def test_create_tournament_refuses_options_the_rules_engine_refuses(options):
 
 
 def test_create_tournament_refuses_a_dealer_partner_option_british_fixes_otherwise():
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         make_tournament(variant="two-handed", format="heads-up", options={"super_euchre": True})
 
 
@@ -187,7 +187,7 @@ def test_create_tournament_refuses_a_dealer_partner_option_british_fixes_otherwi
     ],
 )
 def test_create_tournament_refuses_bad_settings(overrides):
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         make_tournament(**overrides)
 
 
@@ -209,7 +209,7 @@ def test_update_tournament_changes_settings_and_checks_them_again():
     services.update_tournament(tournament=tournament, name="Finals", venue="Legion Hall")
     tournament.refresh_from_db()
     assert (tournament.name, tournament.venue) == ("Finals", "Legion Hall")
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         services.update_tournament(tournament=tournament, format="cutthroat")
     with pytest.raises(TypeError):
         services.update_tournament(tournament=tournament, owner=UserFactory())
@@ -225,7 +225,7 @@ def test_changing_the_seed_before_play_drops_the_planned_rotation():
 def test_rules_and_format_are_fixed_once_a_round_has_started():
     tournament = progressive()
     services.start_round(round=tournament.rounds.get(number=1))
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.update_tournament(tournament=tournament, options={"target": 11})
     assert refused.value.code == "round_started"
     # The name is not part of the rules.
@@ -239,7 +239,7 @@ def test_co_organisers_may_organise_and_the_owner_is_not_added_twice():
     services.add_co_organiser(tournament=tournament, user=helper)
     assert permissions.can_organise(helper, tournament)
     assert not permissions.can_organise(stranger, tournament)
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.add_co_organiser(tournament=tournament, user=tournament.owner)
     assert refused.value.code == "already_organiser"
     services.remove_co_organiser(tournament=tournament, user=helper, removed_by=tournament.owner)
@@ -253,26 +253,26 @@ def test_add_player_cleans_the_name_and_refuses_a_duplicate_in_any_case():
     tournament = make_tournament()
     player = services.add_player(tournament=tournament, name="  Ada   Byron ")
     assert player.name == "Ada Byron"
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.add_player(tournament=tournament, name="ada byron")
     assert refused.value.code == "bad_player"
     assert "Ada Byron" in refused.value.message or "ada byron" in refused.value.message
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         services.add_player(tournament=tournament, name="   ")
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         services.add_player(tournament=tournament, name="x" * 81)
     assert tournament.players.count() == 1
 
 
 def test_add_player_with_a_team_only_where_the_format_has_teams():
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         services.add_player(tournament=make_tournament(), name="Ada", team_name="Aces")
     teams = make_tournament(format="teams")
     ada = services.add_player(tournament=teams, name="Ada", team_name="Aces")
     ben = services.add_player(tournament=teams, name="Ben", team_name="aces")
     assert ada.team == ben.team
     assert ada.team.name == "Aces"
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.add_player(tournament=teams, name="Cara", team_name="Aces")
     assert "already has 2 players" in refused.value.message
 
@@ -287,10 +287,10 @@ def test_adding_a_player_before_play_drops_the_planned_rotation():
 def test_players_cannot_be_added_directly_once_play_has_started_and_a_removal_withdraws():
     tournament = progressive()
     services.start_round(round=tournament.rounds.get(number=1))
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.add_player(tournament=tournament, name="Newcomer")
     assert refused.value.code == "round_started"
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         services.import_players(tournament=tournament, text="Zed\nYan")
     first = tournament.players.first()
     shown = services.preview_removal(player=first)
@@ -304,7 +304,7 @@ def test_a_removal_that_changes_the_rotation_is_refused_until_its_preview_is_con
     tournament = progressive()
     ada = tournament.players.get(name="Ada Byron")
     planned = seat_rows(tournament, range(1, 9))
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.remove_player(player=ada)
     assert refused.value.code == "removal_not_confirmed"
     assert refused.value.status == 400
@@ -366,7 +366,7 @@ def test_import_with_duplicates_imports_nothing_and_names_every_line():
     tournament = make_tournament()
     services.add_player(tournament=tournament, name="Hal Berg")
     text = "Ada Byron\nBen Okafor\n\nada byron\nHal Berg\nCara Lind\n"
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.import_players(tournament=tournament, text=text)
     error = refused.value
     assert error.code == "import_failed"
@@ -390,7 +390,7 @@ def test_import_collects_every_kind_of_bad_line():
             "x" * 81,  # line 7: too long
         ]
     )
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.import_players(tournament=tournament, text=text)
     lines = [detail.split(":")[0] for detail in refused.value.details]
     assert lines == ["Line 3", "Line 4", "Line 6", "Line 7"]
@@ -409,7 +409,7 @@ def test_import_collects_every_kind_of_bad_line():
 )
 def test_import_of_a_file_that_is_not_text_says_so_and_imports_nothing(junk):
     tournament = make_tournament()
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.import_players(tournament=tournament, text=junk)
     assert refused.value.code == "not_csv"
     assert "CSV" in refused.value.message
@@ -419,13 +419,13 @@ def test_import_of_a_file_that_is_not_text_says_so_and_imports_nothing(junk):
 @pytest.mark.parametrize("text", ["", "\n \n\t\n", "name,team\n"])
 def test_import_of_an_empty_list_is_refused(text):
     tournament = make_tournament()
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         services.import_players(tournament=tournament, text=text)
 
 
 def test_import_refuses_an_unterminated_quote_with_its_line():
     tournament = make_tournament()
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.import_players(tournament=tournament, text='Ada\n"Ben\n')
     assert refused.value.details and refused.value.details[0].startswith("Line")
     assert not tournament.players.exists()
@@ -456,14 +456,14 @@ def test_pair_teams_by_hand():
 def test_pair_teams_refuses_wrong_sizes_strangers_and_repeats():
     tournament = make_tournament(format="six-handed", variant="six-handed")
     players = [services.add_player(tournament=tournament, name=n) for n in "ABCDEF"]
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         services.pair_teams(tournament=tournament, groups=[players[:2]])
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         services.pair_teams(tournament=tournament, groups=[players[:3], players[2:5]])
     outsider = PlayerFactory()
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         services.pair_teams(tournament=tournament, groups=[[*players[:2], outsider]])
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         services.pair_teams(tournament=make_tournament(), groups=[])
     services.pair_teams(tournament=tournament, groups=[players[:3], players[3:]])
     assert tournament.teams.count() == 2
@@ -490,7 +490,7 @@ def test_pair_teams_at_random_keeps_complete_teams_and_repeats_with_a_seed():
 def test_pair_teams_at_random_refuses_an_odd_number():
     tournament = make_tournament(format="teams")
     services.import_players(tournament=tournament, text="A\nB\nC")
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.pair_teams_at_random(tournament=tournament)
     assert refused.value.code == "players_not_divisible"
     assert not tournament.teams.exists()
@@ -573,7 +573,7 @@ def test_six_handed_tables_seat_two_teams_of_three_alternately():
 def test_generate_rotation_needs_complete_teams():
     tournament = make_tournament(format="teams")
     services.import_players(tournament=tournament, text="name,team\nA,Aces\nB,Aces\nC\nD\n")
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.generate_rotation(tournament=tournament)
     assert refused.value.code == "teams_incomplete"
     assert "C" in refused.value.message
@@ -583,7 +583,7 @@ def test_generate_rotation_needs_complete_teams():
 def test_generate_rotation_turns_an_engine_refusal_into_a_tournament_error():
     tournament = make_tournament()
     services.import_players(tournament=tournament, text="A\nB")
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.generate_rotation(tournament=tournament)
     assert refused.value.code.startswith("rotation_")
     assert not tournament.rounds.exists()
@@ -625,7 +625,7 @@ def test_generating_again_replaces_the_planned_rounds():
 def test_generate_rotation_is_refused_once_a_round_has_started():
     tournament = progressive()
     services.start_round(round=tournament.rounds.get(number=1))
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.generate_rotation(tournament=tournament)
     assert refused.value.code == "round_started"
 
@@ -638,22 +638,22 @@ def close(rnd: Round) -> None:
 def test_rounds_start_in_order_and_close_after_starting():
     tournament = progressive()
     first, second = tournament.rounds.get(number=1), tournament.rounds.get(number=2)
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.start_round(round=second)
     assert refused.value.code == "earlier_round_not_started"
-    with pytest.raises(ScoringError) as refused:
+    with pytest.raises(DomainError) as refused:
         close(first)
     assert refused.value.code == "round_not_started"
     services.start_round(round=first)
     assert first.status == Round.Status.IN_PLAY
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         services.start_round(round=first)
-    with pytest.raises(TournamentError) as waiting:
+    with pytest.raises(DomainError) as waiting:
         services.start_round(round=second)  # the next waits until the first is closed
     assert waiting.value.code == "previous_round_not_closed"
     close(first)
     assert Round.objects.get(pk=first.pk).status == Round.Status.CLOSED
-    with pytest.raises(ScoringError) as refused:
+    with pytest.raises(DomainError) as refused:
         close(first)
     assert refused.value.code == "round_closed"
     services.start_round(round=second)
@@ -754,7 +754,7 @@ def test_a_stale_preview_is_refused():
     preview = services.preview_change(tournament=tournament, withdraw=[ada])
     play_on(tournament, 2)
     before = database_snapshot(tournament)
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.apply_change(
             tournament=tournament, withdraw=[ada], expected_fingerprint=preview.fingerprint
         )
@@ -806,7 +806,7 @@ def test_a_player_who_left_can_come_back_under_their_own_name():
 def test_late_arrival_name_must_be_new():
     tournament = progressive()
     started(tournament, 1)
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.preview_change(tournament=tournament, arrive=["ada byron"])
     assert refused.value.code == "bad_new_player"
 
@@ -872,7 +872,7 @@ def test_in_a_teams_event_one_player_cannot_simply_leave_but_a_whole_team_can():
     started(tournament, 2)
     team = tournament.teams.order_by("pk").first()
     first, second = team.members.order_by("pk")
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.preview_change(tournament=tournament, withdraw=[first])
     assert refused.value.code == "team_incomplete"
     played_before = seat_rows(tournament, [1, 2])
@@ -886,7 +886,7 @@ def test_in_a_teams_event_one_player_cannot_simply_leave_but_a_whole_team_can():
 def test_late_arrivals_in_a_teams_event_come_as_a_team():
     tournament = teams_tournament(pairs=6)
     started(tournament, 1)
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.preview_change(tournament=tournament, arrive=["Solo"])
     assert refused.value.code == "arrivals_not_teams"
     services.apply_change(tournament=tournament, arrive=["Pia Lund", "Oscar Lund"])
@@ -914,7 +914,7 @@ def test_changes_that_make_no_sense_are_refused(case):
         tournament = make_tournament()
         services.import_players(tournament=tournament, text="\n".join(THIRTEEN))
         arguments = {"arrive": ["Late"]}
-    with pytest.raises(TournamentError):
+    with pytest.raises(DomainError):
         services.preview_change(tournament=tournament, **arguments)
 
 
@@ -922,7 +922,7 @@ def test_once_every_round_has_started_only_a_substitute_can_still_come_in():
     tournament = progressive(rounds=3)
     started(tournament, 3)
     ada = tournament.players.get(name="Ada Byron")
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.preview_change(tournament=tournament, withdraw=[ada])
     assert refused.value.code == "no_rounds_left"
     change = services.apply_change(tournament=tournament, substitute={ada: "Sam"})
@@ -940,7 +940,7 @@ def test_withdrawal_with_fewest_changes_reprints_fewer_scorecards_than_best_bala
     assert sum(len(r.tables) for r in fewest.rounds) < sum(len(r.tables) for r in balance.rounds)
     assert fewest.fingerprint != balance.fingerprint
     # The fingerprint covers the strategy: a "best balance" preview cannot confirm "fewest".
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.apply_change(
             tournament=tournament, withdraw=[ada], expected_fingerprint=balance.fingerprint
         )
@@ -956,7 +956,7 @@ def test_withdrawal_with_fewest_changes_reprints_fewer_scorecards_than_best_bala
 def test_an_unknown_strategy_is_refused_in_plain_words():
     tournament = progressive()
     ada = tournament.players.get(name="Ada Byron")
-    with pytest.raises(TournamentError) as refused:
+    with pytest.raises(DomainError) as refused:
         services.preview_change(tournament=tournament, withdraw=[ada], strategy="random")
     assert refused.value.code == "bad_strategy"
 

@@ -9,9 +9,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import reverse
 
+from core.errors import DomainError
 from scoring.engine import rule_set
 from tournaments import services
-from tournaments.errors import TournamentError
 from tournaments.models import Player, Round, Seat, Table, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -245,7 +245,7 @@ def test_an_organiser_chooses_totals_only_entry_for_the_tables(client, organiser
 
 def test_create_form_refuses_a_combination_the_engine_refuses(client, organiser):
     refused = {"variant": "north-american", "deck": "50"}
-    with pytest.raises(TournamentError) as expected:
+    with pytest.raises(DomainError) as expected:
         services.create_tournament(
             owner=organiser,
             name="x",
@@ -372,7 +372,7 @@ def test_uploading_a_csv_file_shows_the_names_then_imports_them(client, organise
 
 def test_a_bad_paste_lists_each_bad_line_and_imports_nothing(client, organiser, tournament):
     text = "\n".join(["Ann", "Bob", "Ann", "x" * 200, "Cat"])
-    with pytest.raises(TournamentError) as expected:
+    with pytest.raises(DomainError) as expected:
         services.import_players(tournament=tournament, text=text)
     assert len(expected.value.details) >= 2
 

@@ -41,7 +41,7 @@ def test_a_season_rule_counting_one_says_one_night_and_one_point():
 
 
 def test_a_refusal_that_counts_one_says_it_in_the_singular():
-    from tournaments.errors import DomainError
+    from core.errors import DomainError
 
     with translation.override("en"):
         assert DomainError("bad_totals", count=1).message == (

@@ -22,9 +22,9 @@ from rest_framework import exceptions, serializers, status
 from rest_framework.response import Response
 from rest_framework.views import set_rollback
 
+from core.errors import DomainError
+from core.locking import BUSY_RETRY_AFTER_SECONDS, retry_message
 from scoring.errors import RuleBroken
-from tournaments.errors import DomainError
-from tournaments.locking import BUSY_RETRY_AFTER_SECONDS, retry_message
 
 
 class BodyTooLarge(exceptions.APIException):
@@ -56,7 +56,7 @@ def api_exception_handler(exc: Exception, context: Mapping[str, Any]) -> Respons
             headers={"Retry-After": str(BUSY_RETRY_AFTER_SECONDS)},
         )
     if isinstance(exc, DomainError):
-        # Its status comes from its kind in the catalog (tournaments.error_catalog).
+        # Its status comes from its kind in the catalog (core.error_catalog).
         set_rollback()
         extra = {}
         if isinstance(exc, RuleBroken) and exc.engine_error.hand is not None:

@@ -11,11 +11,11 @@ from rest_framework.authentication import SessionAuthentication
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.api_permissions import IsOrganiserAlways
 from tournaments.models import PlanningJob, Tournament
 from tournaments.planning import services as planning
 
 from . import serializers as s
-from .permissions import IsOrganiserAlways
 from .schema import ApiErrorsMixin, refusals
 
 

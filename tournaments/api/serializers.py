@@ -13,10 +13,10 @@ from django.utils.translation import gettext_lazy as _
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from tournaments import limits
+from core import limits
+from core.permissions import can_organise
 from tournaments.card_links import card_link_path
 from tournaments.models import PlanningJob, Player, Round, Seat, Table, Team, Tournament
-from tournaments.permissions import can_organise
 from tournaments.services.changes import STRATEGIES
 from tournaments.services.late import joins_in
 from tournaments.site_address import public_url

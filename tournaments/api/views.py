@@ -22,14 +22,14 @@ from rest_framework.pagination import LimitOffsetPagination
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.api_permissions import IsOrganiserAlways, IsTournamentOrganiser, is_organiser
+from core.errors import DomainError
 from tournaments import selectors, services
-from tournaments.errors import DomainError
 from tournaments.models import PlanningJob, Player, Round, Team, Tournament
 from tournaments.planning import services as planning
 from tournaments.services.changes import STRATEGIES
 
 from . import serializers as s
-from .permissions import IsOrganiserAlways, IsTournamentOrganiser, is_organiser
 from .planning import queued, queued_if_big
 from .schema import NUMBER, TOURNAMENT_ID, ApiErrorsMixin, refusals
 

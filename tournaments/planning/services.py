@@ -23,8 +23,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from kombu.exceptions import OperationalError
 
+from core.errors import DomainError
 from tournaments import rotations, services
-from tournaments.errors import DomainError
 from tournaments.models import PlanningJob, Player, Round, Tournament
 from tournaments.services.common import (
     check_drawable,

@@ -14,8 +14,8 @@ from django.conf import settings
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from core.errors import DomainError
 from tournaments import services
-from tournaments.errors import DomainError, TournamentError
 from tournaments.models import PlanningJob, Player
 from tournaments.services.changes import STRATEGIES
 
@@ -86,7 +86,7 @@ def change_arguments(job: PlanningJob) -> dict:
     found = Player.objects.filter(tournament=job.tournament).in_bulk(wanted)
     if len(found) != len(set(wanted)):
         # Someone asked about was removed meanwhile: what was asked no longer exists.
-        raise TournamentError("stale_preview")
+        raise DomainError("stale_preview")
     return {
         "withdraw": [found[pk] for pk in asked.get("withdraw", [])],
         "arrive": list(asked.get("arrive", [])),
@@ -127,7 +127,7 @@ def removal_player(job: PlanningJob) -> Player:
     player = Player.objects.filter(tournament=job.tournament, pk=job.asked.get("player")).first()
     if player is None:
         # Removed meanwhile: what was asked no longer exists.
-        raise TournamentError("stale_preview:removal")
+        raise DomainError("stale_preview:removal")
     return player
 
 

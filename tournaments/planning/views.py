@@ -9,9 +9,9 @@ from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
+from core.permissions import require_organiser
 from tournaments import services
 from tournaments.models import PlanningJob
-from tournaments.permissions import require_organiser
 
 from .pages import done_message, preview_context, removal_context
 from .services import fail_stalled

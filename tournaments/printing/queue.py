@@ -19,8 +19,8 @@ from django.db.models import Max, QuerySet
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
-from tournaments import locking
-from tournaments.errors import DomainError
+from core import locking
+from core.errors import DomainError
 from tournaments.models import PrintJob, Tournament
 
 logger = logging.getLogger(__name__)

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils.dateparse import parse_datetime
 
-from tournaments import locking
+from core import locking
 from tournaments.models import Player, PrintJob, Tournament
 
 Kind = PrintJob.Kind

@@ -19,9 +19,9 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from core.error_catalog import CATALOG, entry
+from core.errors import DomainError, render
 from scoring.night_standings.snapshots import standings_snapshot
-from tournaments.error_catalog import CATALOG, entry
-from tournaments.errors import DomainError, TournamentError, render
 from tournaments.models import PrintJob, Tournament
 from tournaments.site_address import public_base_url
 
@@ -151,11 +151,11 @@ def print_reprints(
     everyone's scorecards on it, the table cards of its tables, the chart, or the
     find-your-seat sheets of its rounds."""
     if kind not in PRINTOUTS:
-        raise TournamentError("nothing_to_reprint")
+        raise DomainError("nothing_to_reprint")
     if kind == Kind.SCORECARDS:
         wanted = list(players_to_reprint(tournament).values_list("pk", flat=True))
         if not wanted:
-            raise TournamentError("nothing_to_reprint")
+            raise DomainError("nothing_to_reprint")
         return request_print(
             tournament=tournament,
             kind=kind,
@@ -166,7 +166,7 @@ def print_reprints(
     tournament.refresh_from_db(fields=["reprints"])
     redo = next((r for r in printouts_to_redo(tournament) if r.kind == kind), None)
     if redo is None:
-        raise TournamentError("nothing_to_reprint:printout")
+        raise DomainError("nothing_to_reprint:printout")
     numbered = {NUMBERED[kind]: list(redo.numbers)} if kind in NUMBERED else {}
     return request_print(
         tournament=tournament,

@@ -26,7 +26,7 @@ from django.utils.translation import gettext as _
 from kombu.exceptions import OperationalError
 from pypdf import PdfReader, PdfWriter
 
-from tournaments import locking
+from core import locking
 from tournaments.models import PrintJob
 
 from . import fit

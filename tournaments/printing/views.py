@@ -9,8 +9,8 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from core.permissions import organised_print_job, organised_tournament
 from tournaments.models import PrintJob, Tournament
-from tournaments.permissions import organised_print_job, organised_tournament
 from tournaments.site_address import unreachable, unreachable_for
 
 from .download import pdf_response

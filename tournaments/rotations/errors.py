@@ -2,7 +2,7 @@
 
 Like the scoring engine's errors, the words are English templates marked for
 translation but rendered here without Django; the Django shell shows them in the
-reader's language (tournaments.error_catalog), so a refusal never mixes languages.
+reader's language (core.error_catalog), so a refusal never mixes languages.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Every write to a tournament: creating it, its players and teams, its rotation, and the
-changes of the night. Keyword-only, one transaction each, TournamentError for anything an
+changes of the night. Keyword-only, one transaction each, DomainError for anything an
 organiser can fix. Seating itself comes from tournaments.rotations; these functions only
 turn players into names for it and its schedules back into rows. Row locks come from
-tournaments.locking, in its one order. A round closes only through
+core.locking, in its one order. A round closes only through
 scoring.services.close_round (results checked, audit entry written)."""
 
 from tournaments.format_facts import partners_rotate

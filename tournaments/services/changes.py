@@ -10,11 +10,11 @@ from dataclasses import dataclass, field
 
 from django.db import transaction
 
+from core.errors import DomainError
 from tournaments import rotations
 from tournaments.rotations import late as late_rotation
 
 from .. import selectors
-from ..errors import TournamentError
 from ..models import Player, Round, Team, Tournament
 from .common import (
     Side,
@@ -185,16 +185,16 @@ def plan_change(
     strategy: str = "fewest",
 ) -> ChangePlan:
     if strategy not in STRATEGIES:
-        raise TournamentError("bad_strategy")
+        raise DomainError("bad_strategy")
     withdraw = list(withdraw)
     arrive = [clean_name(n) for n in arrive]
     substitute = {p: clean_name(name) for p, name in (substitute or {}).items()}
     if not (withdraw or arrive or substitute):
-        raise TournamentError("nothing_to_change")
+        raise DomainError("nothing_to_change")
 
     rounds = selectors.rounds_with_seating(tournament)
     if not rounds:
-        raise TournamentError("no_rotation")
+        raise DomainError("no_rotation")
     players = list(Player.objects.filter(tournament=tournament).order_by("pk"))
     by_pk = {p.pk: p for p in players}
     active = [p for p in players if p.active]
@@ -202,9 +202,9 @@ def plan_change(
     leaving = [*withdraw, *substitute]
     for p in leaving:
         if p.pk not in by_pk or not by_pk[p.pk].active:
-            raise TournamentError("not_playing", name=p.name)
+            raise DomainError("not_playing", name=p.name)
     if len({p.pk for p in leaving}) != len(leaving):
-        raise TournamentError("player_twice")
+        raise DomainError("player_twice")
     size = tournament.spec.fixed_team_size
     # Someone who left (or was replaced) may come back and play the rest of the night
     # under their own name. Fixed teams have been re-formed around them, so there they
@@ -220,7 +220,7 @@ def plan_change(
             continue
         why = new_player_problem(name, taken)
         if why:
-            raise TournamentError("bad_new_player", why)
+            raise DomainError("bad_new_player", why)
         taken[name_key(name)] = None
 
     check_player_count(before=len(active), after=len(active) - len(withdraw) + len(arrive))
@@ -232,9 +232,9 @@ def plan_change(
                 m for m in active if m.team_id == by_pk[p.pk].team_id and m.pk not in withdrawn_pks
             ]
             if by_pk[p.pk].team_id is not None and mates:
-                raise TournamentError("team_incomplete", name=p.name)
+                raise DomainError("team_incomplete", name=p.name)
         if len(arrive) % size:
-            raise TournamentError("arrivals_not_teams", size=size)
+            raise DomainError("arrivals_not_teams", size=size)
         arrivals = [arrive[i : i + size] for i in range(0, len(arrive), size)]
     else:
         arrivals = [[name] for name in arrive]
@@ -257,7 +257,7 @@ def plan_change(
             rounds=tuple(r for r in current.rounds if r.number <= last_played) + tuple(new_rounds),
         )
     elif not planned:
-        raise TournamentError("no_rounds_left")
+        raise DomainError("no_rounds_left")
     else:
         staying = [sub_names.get(p.name, p.name) for p in active if p.pk not in withdrawn_pks]
         names = staying + [n for group in arrivals for n in group]
@@ -269,7 +269,7 @@ def plan_change(
                     by_team.setdefault(p.team_id, []).append(sub_names.get(p.name, p.name))
             loose = [p.name for p in active if p.team_id is None and p.pk not in withdrawn_pks]
             if loose or any(len(v) != size for v in by_team.values()):
-                raise TournamentError("teams_incomplete:before_change")
+                raise DomainError("teams_incomplete:before_change")
             teams = [by_team[k] for k in sorted(by_team)] + [list(g) for g in arrivals]
 
         def plan(names: list[str]) -> rotations.Schedule:
@@ -407,7 +407,7 @@ def apply_change(
         locked, withdraw=withdraw, arrive=arrive, substitute=substitute, strategy=strategy
     )
     if expected_fingerprint is not None and expected_fingerprint != plan.change.fingerprint:
-        raise TournamentError("stale_preview")
+        raise DomainError("stale_preview")
     return make_change(locked, plan, tournament=tournament)
 
 

@@ -14,13 +14,13 @@ from django.utils.functional import lazy
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from core import limits, locking
+from core.errors import DomainError, render
 from scoring.engine import EngineError, rule_set
 from scoring.errors import RuleBroken
-from tournaments import locking, rotations
+from tournaments import rotations
 from tournaments.partner_names import partners
 
-from .. import limits
-from ..errors import TournamentError, render
 from ..models import Round, Tournament
 
 Side = tuple[str, ...]
@@ -93,7 +93,7 @@ def has_started(tournament: Tournament) -> bool:
 def refuse_if_started(tournament: Tournament, key: str) -> None:
     """Refuses with `key` (a "round_started:..." entry of the catalog) once play began."""
     if has_started(tournament):
-        raise TournamentError(key)
+        raise DomainError(key)
 
 
 def drop_planned_rotation(tournament: Tournament) -> None:
@@ -123,24 +123,24 @@ def _rotation_words(template: str, params: Mapping[str, object]) -> str:
 rotation_words = lazy(_rotation_words, str)
 
 
-def rotation_error(exc: rotations.RotationError) -> TournamentError:
-    return TournamentError(f"rotation_{exc.code}", reason=rotation_words(exc.template, exc.params))
+def rotation_error(exc: rotations.RotationError) -> DomainError:
+    return DomainError(f"rotation_{exc.code}", reason=rotation_words(exc.template, exc.params))
 
 
 def check_rules(variant: str, options: object, fmt: str) -> None:
     if variant not in Tournament.Variant.values:
-        raise TournamentError("unknown_variant", variant=variant)
+        raise DomainError("unknown_variant", variant=variant)
     if fmt not in Tournament.Format.values:
-        raise TournamentError("unknown_format", format=fmt)
+        raise DomainError("unknown_format", format=fmt)
     if variant not in FORMAT_VARIANTS[fmt]:
-        raise TournamentError(
+        raise DomainError(
             "format_does_not_fit_variant",
             format=Tournament.Format(fmt).label,
             variant=Tournament.Variant(variant).label,
             allowed=" / ".join(str(Tournament.Variant(v).label) for v in FORMAT_VARIANTS[fmt]),
         )
     if not isinstance(options, Mapping):
-        raise TournamentError("bad_options")
+        raise DomainError("bad_options")
     try:
         rule_set(variant, options)
     except EngineError as exc:
@@ -152,21 +152,21 @@ def check_settings(values: Mapping[str, object], *, stored_rounds: int | None = 
     was stored with, passes unchanged even past MAX_ROUNDS (planned before the limit)."""
     name = clean_name(values["name"])
     if not name:
-        raise TournamentError("name_required")
+        raise DomainError("name_required")
     if len(name) > limits.TOURNAMENT_NAME_MAX:
-        raise TournamentError("name_too_long", max=limits.TOURNAMENT_NAME_MAX)
+        raise DomainError("name_too_long", max=limits.TOURNAMENT_NAME_MAX)
     if len(clean_name(values.get("venue", ""))) > limits.VENUE_MAX:
-        raise TournamentError("venue_too_long", max=limits.VENUE_MAX)
+        raise DomainError("venue_too_long", max=limits.VENUE_MAX)
     if not isinstance(values["date"], Date):
-        raise TournamentError("bad_date")
+        raise DomainError("bad_date")
     check_rules(str(values["variant"]), values["options"], str(values["format"]))
     if values.get("entry_mode", Tournament.EntryMode.HANDS) not in Tournament.EntryMode.values:
-        raise TournamentError("bad_entry_mode")
+        raise DomainError("bad_entry_mode")
     if values.get("hand_entry", Tournament.HandEntry.OUTCOME) not in Tournament.HandEntry.values:
-        raise TournamentError("bad_hand_entry")
+        raise DomainError("bad_hand_entry")
     round_play = values["round_play"]
     if round_play not in Tournament.RoundPlay.values:
-        raise TournamentError("bad_round_play")
+        raise DomainError("bad_round_play")
     hands = values["hands_per_round"]
     # A one-game round does not use the count, so 0 is allowed there.
     least = 0 if round_play == Tournament.RoundPlay.GAME else limits.MIN_HANDS_PER_ROUND
@@ -175,13 +175,13 @@ def check_settings(values: Mapping[str, object], *, stored_rounds: int | None = 
         or not isinstance(hands, int)
         or not least <= hands <= limits.MAX_HANDS_PER_ROUND
     ):
-        raise TournamentError(
+        raise DomainError(
             "bad_hands_per_round",
             least=limits.MIN_HANDS_PER_ROUND,
             most=limits.MAX_HANDS_PER_ROUND,
         )
     if round_play == Tournament.RoundPlay.HANDS and "target" in values["options"]:  # type: ignore[operator]
-        raise TournamentError("target_needs_game_rounds")
+        raise DomainError("target_needs_game_rounds")
     rounds = values["rounds_planned"]
     if (
         rounds is not None
@@ -192,27 +192,27 @@ def check_settings(values: Mapping[str, object], *, stored_rounds: int | None = 
             or not 1 <= rounds <= limits.MAX_ROUNDS
         )
     ):
-        raise TournamentError("bad_rounds_planned", most=limits.MAX_ROUNDS)
+        raise DomainError("bad_rounds_planned", most=limits.MAX_ROUNDS)
     seed = values["seed"]
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed <= limits.MAX_SEED:
-        raise TournamentError("bad_seed", most=limits.MAX_SEED)
+        raise DomainError("bad_seed", most=limits.MAX_SEED)
 
 
 def check_player_count(*, before: int, after: int) -> None:
     """A change that leaves more than MAX_PLAYERS players playing is refused, unless it
     does not grow the field: an event stored with more still loses or swaps players."""
     if after > limits.MAX_PLAYERS and after > before:
-        raise TournamentError("too_many_players", most=limits.MAX_PLAYERS, count=after)
+        raise DomainError("too_many_players", most=limits.MAX_PLAYERS, count=after)
 
 
 def check_drawable(tournament: Tournament, players: int) -> None:
     """A rotation is drawn (or drawn again) only within the limits: at most MAX_PLAYERS
     players and MAX_ROUNDS rounds, the complete rotation's included."""
     if players > limits.MAX_PLAYERS:
-        raise TournamentError("over_limit:players", count=players, most=limits.MAX_PLAYERS)
+        raise DomainError("over_limit:players", count=players, most=limits.MAX_PLAYERS)
     rounds = tournament.rounds_planned
     if rounds is not None and rounds > limits.MAX_ROUNDS:
-        raise TournamentError("over_limit:rounds", rounds=rounds, most=limits.MAX_ROUNDS)
+        raise DomainError("over_limit:rounds", rounds=rounds, most=limits.MAX_ROUNDS)
     if rounds is None:
         check_complete_rotation(tournament.format, players)
 
@@ -223,7 +223,7 @@ def check_complete_rotation(fmt: str, players: int) -> None:
     (40 players progressive play 39 rounds)."""
     complete = rotations.spec(fmt).complete_length(players)
     if complete > limits.COMPLETE_WHEN_EMPTY_MOST:
-        raise TournamentError(
+        raise DomainError(
             "complete_rotation_too_long",
             players=players,
             rounds=complete,

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from django.db import transaction
 
+from core.errors import DomainError
 from tournaments import rotations
 from tournaments.rotations import late as late_rotation
 
 from .. import selectors
-from ..errors import TournamentError
 from ..models import Player, Round, Seat, Tournament
 from .changes import apply_change
 from .common import has_started, lock
@@ -32,11 +32,11 @@ def mark_late(*, player: Player) -> Player:
     tournament = lock(player.tournament)
     player = Player.objects.get(pk=player.pk, tournament=tournament)
     if has_started(tournament):
-        raise TournamentError("round_started:late")
+        raise DomainError("round_started:late")
     if not player.active:
-        raise TournamentError("not_playing", name=player.name)
+        raise DomainError("not_playing", name=player.name)
     if tournament.spec.fixed_teams:
-        raise TournamentError("late_in_fixed_teams")
+        raise DomainError("late_in_fixed_teams")
     if not player.late:
         player.late = True
         player.save(update_fields=["late"])
@@ -72,7 +72,7 @@ def here_now(*, player: Player) -> Player:
     tournament = lock(player.tournament)
     player = Player.objects.get(pk=player.pk, tournament=tournament)
     if not player.late:
-        raise TournamentError("not_late", name=player.name)
+        raise DomainError("not_late", name=player.name)
     player.late = False
     player.save(update_fields=["late"])
     if not tournament.rounds.exists() or _is_planned_in(player):

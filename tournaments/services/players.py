@@ -12,8 +12,9 @@ from django.db.models import Count, Q
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import ngettext
 
+from core.errors import DomainError
+
 from .. import encodings
-from ..errors import TournamentError
 from ..models import Player, Team, Tournament
 from .common import (
     IMPORT_MAX_LINES,
@@ -52,7 +53,7 @@ def import_players_rows(
     """Add the players in `rows` of (line number or None, name, team name or "").
 
     All or nothing: every problem, including the `unreadable` lines the reader found,
-    is collected with its line into one TournamentError, in line order, and nothing
+    is collected with its line into one DomainError, in line order, and nothing
     is written unless there are none.
     """
     with transaction.atomic():
@@ -120,14 +121,14 @@ def import_players_rows(
         playing = locked.players.filter(active=True).count()
         try:
             check_player_count(before=playing, after=playing + len(accepted))
-        except TournamentError as exc:
+        except DomainError as exc:
             problem(None, exc.message)
         if problems:
             if len(rows) == 1 and rows[0][0] is None:
                 # One player typed in a form: the problem itself is the message.
-                raise TournamentError("bad_player", problems[0][1])
+                raise DomainError("bad_player", problems[0][1])
             problems.sort(key=lambda p: p[0])
-            raise TournamentError(
+            raise DomainError(
                 "import_failed",
                 details=[_line_problem(n, text) if n else text for n, text in problems],
             )
@@ -154,16 +155,16 @@ def read_player_file(data: bytes, *, encoding: str) -> str:
     """
     codec = encodings.codec_name(encoding)
     if codec is None:
-        raise TournamentError("import_encoding:unknown", encoding=encoding[:40])
+        raise DomainError("import_encoding:unknown", encoding=encoding[:40])
     try:
         # utf-8-sig: a spreadsheet's UTF-8 starts with a byte order mark, not a name.
         text = data.decode("utf-8-sig" if codec == "utf-8" else codec)
     except UnicodeDecodeError:
         if b"\0" in data and codec != "utf-16":
-            raise TournamentError("not_csv") from None
-        raise TournamentError("import_encoding", encoding=encodings.label(codec)) from None
+            raise DomainError("not_csv") from None
+        raise DomainError("import_encoding", encoding=encodings.label(codec)) from None
     if not _looks_like_text(text):
-        raise TournamentError("not_csv")
+        raise DomainError("not_csv")
     return text
 
 
@@ -203,12 +204,12 @@ def parse_player_list(
     name,team, and the lines that cannot be read as such (line number, problem).
 
     Bytes (an upload) are read in `encoding` (read_player_file). Blank lines are
-    skipped; a first line `name,team` is a header. Raises TournamentError at once for
+    skipped; a first line `name,team` is a header. Raises DomainError at once for
     data that is not text at all or not in `encoding`.
     """
     text = read_player_file(data, encoding=encoding) if isinstance(data, bytes) else data
     if not _looks_like_text(text):
-        raise TournamentError("not_csv")
+        raise DomainError("not_csv")
     text = text.lstrip("\ufeff")
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=_delimiter(text), strict=True)
     rows: list[tuple[int, str, str]] = []
@@ -218,7 +219,7 @@ def parse_player_list(
         for cells in reader:
             line = reader.line_num
             if line > IMPORT_MAX_LINES:
-                raise TournamentError("import_too_long", max=IMPORT_MAX_LINES)
+                raise DomainError("import_too_long", max=IMPORT_MAX_LINES)
             if not any(c.strip() for c in cells):
                 continue
             if first and _is_header(cells):
@@ -264,10 +265,10 @@ def import_players(
     an uploaded file's bytes are read in `encoding`, the one its preview showed.
 
     All or nothing: duplicate names (in the list or already playing), nameless lines,
-    overfull teams or a file that is not text raise one TournamentError whose
+    overfull teams or a file that is not text raise one DomainError whose
     `details` gives every problem with its line number; no player is added then.
     """
     rows, unreadable = parse_player_list(text, encoding=encoding)
     if not rows and not unreadable:
-        raise TournamentError("import_failed:no_names")
+        raise DomainError("import_failed:no_names")
     return import_players_rows(tournament=tournament, rows=rows, unreadable=unreadable)

@@ -21,11 +21,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments import locking
+from core import locking
+from core.errors import DomainError
+from core.permissions import can_organise
 
-from ..errors import TournamentError
 from ..models import Player, Round, Seat, new_player_code, new_table_token
-from ..permissions import can_organise
 from .common import lock
 
 
@@ -35,10 +35,10 @@ def reissue_card(*, player: Player, by) -> Player:
     stop working as this commits. Refused for a player who has left."""
     tournament = lock(player.tournament)
     if not can_organise(by, tournament):
-        raise TournamentError("not_organiser")
+        raise DomainError("not_organiser")
     player = Player.objects.get(pk=player.pk, tournament=tournament)
     if not player.active:
-        raise TournamentError("reissue_left", name=player.name)
+        raise DomainError("reissue_left", name=player.name)
     seats = list(Seat.objects.filter(player=player).select_related("table__round").order_by("pk"))
     # A result write in flight at one of their tables finishes first; any write after
     # this commits reads the new seat tokens and code.

@@ -15,7 +15,8 @@ from functools import cached_property
 
 from django.db import transaction
 
-from ..errors import DomainError, TournamentError
+from core.errors import DomainError
+
 from ..models import Bye, Player, Round, Seat, Tournament
 from .changes import ChangePlan, RotationChange, make_change, plan_change
 from .common import delete_empty_teams, drop_planned_rotation, has_started, lock
@@ -73,12 +74,12 @@ def _removal(tournament: Tournament, player: Player) -> PlayerRemoval:
         return PlayerRemoval(player, RemovalOutcome.DELETE)
     if _in_rounds(player, played=True):
         if not player.active:
-            raise TournamentError("not_playing:left", name=player.name)
+            raise DomainError("not_playing:left", name=player.name)
         plan = plan_change(tournament, withdraw=[player], arrive=(), substitute=None)
         return PlayerRemoval(player, RemovalOutcome.WITHDRAW, plan.change, plan=plan)
     try:
         plan = plan_change(tournament, withdraw=[player], arrive=(), substitute=None)
-    except TournamentError as exc:
+    except DomainError as exc:
         if has_started(tournament):
             raise
         return PlayerRemoval(player, RemovalOutcome.DISCARD, reason=exc.message)
@@ -96,7 +97,7 @@ def removal_replans(*, player: Player) -> bool:
 def preview_removal(*, player: Player) -> PlayerRemoval:
     """What removing `player` would do to the list and the rotation. Writes nothing.
 
-    Raises TournamentError when the player cannot be removed at all (they have
+    Raises DomainError when the player cannot be removed at all (they have
     already left, or the remaining rounds cannot be re-planned without them once
     play has started: then bring in a substitute through the changes of the night).
     """
@@ -118,7 +119,7 @@ def remove_player(*, player: Player, expected_fingerprint: str | None = None) ->
         if removal.outcome is not RemovalOutcome.DELETE:
             raise DomainError("removal_not_confirmed", name=removal.player.name, id=player.pk)
     elif expected_fingerprint != removal.fingerprint:
-        raise TournamentError("stale_preview:removal")
+        raise DomainError("stale_preview:removal")
     target = removal.player
     if removal.plan is not None:
         # Worked out above under the lock: stored as it is, not planned a second time.

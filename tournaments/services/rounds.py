@@ -10,9 +10,9 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext_lazy
 
-from tournaments import locking
+from core import locking
+from core.errors import DomainError
 
-from ..errors import TournamentError
 from ..models import Round, RoundStartOverride, Tournament
 from .common import clean_name, lock
 
@@ -31,7 +31,7 @@ def start_round(*, round: Round, user=None, start_anyway_reason: str = "") -> Ro
     locked = lock(round.tournament)
     row = locking.lock_round(round)
     if row.status != Round.Status.PLANNED:
-        raise TournamentError("round_already_started", number=row.number)
+        raise DomainError("round_already_started", number=row.number)
     earlier = list(
         Round.objects.filter(tournament=locked, number__lt=row.number)
         .exclude(status=Round.Status.CLOSED)
@@ -40,7 +40,7 @@ def start_round(*, round: Round, user=None, start_anyway_reason: str = "") -> Ro
     )
     waiting = [n for n, status in earlier if status == Round.Status.PLANNED]
     if waiting:
-        raise TournamentError("earlier_round_not_started", number=waiting[0])
+        raise DomainError("earlier_round_not_started", number=waiting[0])
     open_rounds = [n for n, _status in earlier]
     if open_rounds:
         _start_out_of_order(locked, row, open_rounds, user, clean_name(start_anyway_reason))
@@ -55,7 +55,7 @@ def _start_out_of_order(
 ) -> None:
     """Refuse a start while `open_rounds` are in play, unless this is the audited
     override of a teams event."""
-    refusal = TournamentError(
+    refusal = DomainError(
         "previous_round_not_closed",
         count=len(open_rounds),
         number=row.number,
@@ -73,11 +73,11 @@ def _start_out_of_order(
             if may_overlap
             else []
         )
-        raise TournamentError("previous_round_not_closed", details=details, **refusal.params)
+        raise DomainError("previous_round_not_closed", details=details, **refusal.params)
     if not may_overlap:
-        raise TournamentError("rounds_cannot_overlap", refusal=refusal)
+        raise DomainError("rounds_cannot_overlap", refusal=refusal)
     if len(reason) > REASON_MAX:
-        raise TournamentError("reason_too_long", max=REASON_MAX)
+        raise DomainError("reason_too_long", max=REASON_MAX)
     if user is None:
         raise TypeError("start_round(start_anyway_reason=...) needs the organiser as user")
     RoundStartOverride.objects.create(round=row, open_rounds=open_rounds, reason=reason, user=user)
@@ -88,7 +88,7 @@ def mark_round_closed(rnd: Round) -> Round:
     its transaction and holding the round's locks: a round closes through the check of
     its results and leaves an entry in the audit trail, never bare."""
     if rnd.status != Round.Status.IN_PLAY:
-        raise TournamentError("round_not_in_play", number=rnd.number)
+        raise DomainError("round_not_in_play", number=rnd.number)
     rnd.status = Round.Status.CLOSED
     rnd.save(update_fields=["status"])
     return rnd

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from tournaments import locking, rotations
+from core import locking
+from core.errors import DomainError
+from tournaments import rotations
 from tournaments.rotations import late as late_rotation
 
-from ..errors import TournamentError
 from ..models import Bye, Player, Round, Seat, Table, Tournament
 from .common import Side, check_drawable, rotation_error
 
@@ -39,7 +40,7 @@ def write_rounds(
     seating); seats and byes are written afresh.
     """
     # The cascades below delete tables and seats before their rounds: lock the rounds
-    # first, as tournaments.locking orders it.
+    # first, as core.locking orders it.
     locking.lock_rounds(tournament, after=after)
     existing = {
         r.number: r
@@ -48,7 +49,7 @@ def write_rounds(
         )
     }
     if any(r.status != Round.Status.PLANNED for r in existing.values()):
-        raise TournamentError("round_started:replanning")
+        raise DomainError("round_started:replanning")
     wanted = {r.number for r in new_rounds}
     Round.objects.filter(pk__in=[r.pk for n, r in existing.items() if n not in wanted]).delete()
     Seat.objects.filter(table__round__in=[r.pk for r in existing.values()]).delete()
@@ -107,7 +108,7 @@ def check_schedule(schedule: rotations.Schedule, names: set[str], *, after: int)
             continue
         present = list(rnd.seated) + list(rnd.byes)
         if len(present) != len(set(present)) or not set(present) <= names:
-            raise TournamentError("rotation_invalid", number=rnd.number)
+            raise DomainError("rotation_invalid", number=rnd.number)
 
 
 def draw_whole_event(tournament: Tournament, names: Sequence[str], teams) -> rotations.Schedule:
@@ -152,5 +153,5 @@ def engine_teams(tournament: Tournament, players: Sequence[Player]) -> list[list
     incomplete = [names for names in by_team.values() if len(names) != size]
     if loose or incomplete:
         names = loose + [n for group in incomplete for n in group]
-        raise TournamentError("teams_incomplete", names=", ".join(names), size=size)
+        raise DomainError("teams_incomplete", names=", ".join(names), size=size)
     return [by_team[k] for k in sorted(by_team)]

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 from django.db import transaction
 from django.utils.translation import gettext
 
+from core import locking
+from core.errors import DomainError
 from scoring.services import follow_seat_swap
-from tournaments import locking, rotations
+from tournaments import rotations
 
 from .. import selectors
-from ..errors import TournamentError
 from ..models import Bye, Player, Round, Seat, new_table_token
 from .common import lock
 
@@ -38,15 +39,15 @@ def swap_seats(*, round: Round, first: Player, second: Player, user) -> SeatSwap
     seat and a bye) change hands, results already entered then count for whoever
     really sat there. Refused for the same player twice or anyone not in the round."""
     if first.pk == second.pk:
-        raise TournamentError("swap_same_player")
+        raise DomainError("swap_same_player")
     tournament = lock(round.tournament)
     rnd = locking.lock_round(round)
     if rnd.status != Round.Status.IN_PLAY:
-        raise TournamentError("swap_not_in_play", number=rnd.number)
+        raise DomainError("swap_not_in_play", number=rnd.number)
     places = {p.pk: _place(rnd, p) for p in (first, second)}
     seats = [place for place in places.values() if isinstance(place, Seat)]
     if not seats:
-        raise TournamentError("swap_both_on_bye", first=first.name, second=second.name)
+        raise DomainError("swap_both_on_bye", first=first.name, second=second.name)
     tables = locking.lock_tables([seat.table for seat in seats])
     for table in tables:
         locking.lock_result(table)
@@ -90,7 +91,7 @@ def _place(rnd: Round, player: Player) -> Seat | Bye:
     seat = Seat.objects.filter(table__round=rnd, player_id=player.pk).select_related("player")
     found = seat.first() or Bye.objects.filter(round=rnd, player_id=player.pk).first()
     if found is None:
-        raise TournamentError("swap_not_in_round", name=player.name, number=rnd.number)
+        raise DomainError("swap_not_in_round", name=player.name, number=rnd.number)
     return found
 
 

@@ -9,7 +9,8 @@ from collections.abc import Sequence
 from django.db import transaction
 from django.db.models import Count, Q
 
-from ..errors import TournamentError
+from core.errors import DomainError
+
 from ..models import Player, Team, Tournament
 from .common import (
     check_can_change_players,
@@ -25,9 +26,7 @@ from .common import (
 def _team_size(tournament: Tournament) -> int:
     size = tournament.spec.fixed_team_size
     if size is None:
-        raise TournamentError(
-            "no_teams_in_format", format=Tournament.Format(tournament.format).label
-        )
+        raise DomainError("no_teams_in_format", format=Tournament.Format(tournament.format).label)
     return size
 
 
@@ -60,13 +59,13 @@ def pair_teams(*, tournament: Tournament, groups: Sequence[Sequence[Player]]) ->
     size = _team_size(locked)
     ids = [p.pk for group in groups for p in group]
     if len(ids) != len(set(ids)):
-        raise TournamentError("player_in_two_teams")
+        raise DomainError("player_in_two_teams")
     found = {p.pk: p for p in Player.objects.filter(tournament=locked, active=True, pk__in=ids)}
     if len(found) != len(ids):
-        raise TournamentError("not_a_player")
+        raise DomainError("not_a_player")
     for group in groups:
         if len(group) != size:
-            raise TournamentError(
+            raise DomainError(
                 "bad_team_size", format=Tournament.Format(locked.format).label, size=size
             )
     members = Counter(
@@ -115,7 +114,7 @@ def pair_teams_at_random(*, tournament: Tournament, seed: int | None = None) -> 
     )
     loose = [p for p in players if p.team_id is None or p.mates != size]
     if len(loose) % size:
-        raise TournamentError("players_not_divisible", count=len(loose), size=size)
+        raise DomainError("players_not_divisible", count=len(loose), size=size)
     rng = random.SystemRandom() if seed is None else random.Random(seed)
     rng.shuffle(loose)
     Player.objects.filter(pk__in=[p.pk for p in loose]).update(team=None)

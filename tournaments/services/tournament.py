@@ -8,7 +8,8 @@ from datetime import date as Date
 from django.db import transaction
 from django.utils.translation import gettext_lazy as _
 
-from ..errors import TournamentError
+from core.errors import DomainError
+
 from ..models import Tournament
 from .common import (
     EDITABLE_FIELDS,
@@ -118,7 +119,7 @@ def update_tournament(*, tournament: Tournament, **changes: object) -> Tournamen
         return locked
     fixed = fixed_settings(locked)
     if changed & fixed.keys():
-        raise TournamentError("round_started:settings")
+        raise DomainError("round_started:settings")
     values = {k: getattr(locked, k) for k in EDITABLE_FIELDS} | changes
     check_settings(
         values,
@@ -144,7 +145,7 @@ def update_tournament(*, tournament: Tournament, **changes: object) -> Tournamen
 def add_co_organiser(*, tournament: Tournament, user) -> None:
     """Let `user` change the tournament too."""
     if user.pk == tournament.owner_id:
-        raise TournamentError("already_organiser", user=user.get_username())
+        raise DomainError("already_organiser", user=user.get_username())
     tournament.co_organisers.add(user)
 
 
@@ -153,5 +154,5 @@ def remove_co_organiser(*, tournament: Tournament, user, removed_by) -> None:
     """Stop `user` changing the tournament (the owner always can). The owner decides
     who organises; a co-organiser may only step down."""
     if removed_by.pk not in (tournament.owner_id, user.pk):
-        raise TournamentError("not_owner")
+        raise DomainError("not_owner")
     tournament.co_organisers.remove(user)

@@ -14,8 +14,8 @@ from rest_framework.exceptions import ValidationError
 from rest_framework.request import Request
 from rest_framework.response import Response
 
+from core.api_permissions import IsOrganiserAlways
 from tournaments.api.errors import Unavailable
-from tournaments.api.permissions import IsOrganiserAlways
 from tournaments.api.schema import TOURNAMENT_ID, ApiErrorsMixin, refusals
 from tournaments.api.serializers import ReprintListSerializer
 from tournaments.api.views import TournamentActions

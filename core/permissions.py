@@ -4,7 +4,7 @@ Three kinds of caller change things: a tournament's organisers (its owner and it
 co-organisers, signed in), a table's scorers (the table's printed link or one of its
 seats' links, no account) and a season's owner. Pages turn a refusal into a 404 or
 403 page (`organised_tournament`, `organised_print_job`); the API's permission
-classes (tournaments.api.permissions) ask the same questions; services keep their
+classes (core.api_permissions) ask the same questions; services keep their
 own refusals in their error codes, asking `can_organise` too.
 """
 

@@ -1,6 +1,6 @@
 """Who may do what, for every app's API: anyone reads a tournament's public side, only
 its organisers change it, and a table's token reaches that table alone. The questions
-are tournaments.permissions'; these classes put them to DRF requests."""
+are core.permissions'; these classes put them to DRF requests."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.apps import apps
 from django.utils.translation import gettext_lazy as _
 from rest_framework import permissions
 
-from tournaments.permissions import can_organise, speaks_for, table_of
+from core.permissions import can_organise, speaks_for, table_of
 
 if TYPE_CHECKING:
     from tournaments.models import Tournament

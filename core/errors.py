@@ -1,6 +1,6 @@
 """The one error every service raises for a request it refuses.
 
-A `DomainError` is a key from tournaments.error_catalog and the parameters its words
+A `DomainError` is a key from core.error_catalog and the parameters its words
 need. The words are looked up and translated when the error is shown, so the page or
 API answer is in the reader's language whatever was active when it was raised, and
 its HTTP status comes from the entry's kind, never from the code's spelling.
@@ -19,9 +19,8 @@ from django.utils import translation
 from django.utils.functional import Promise
 from django.utils.translation import gettext, ngettext
 
+from core.error_catalog import HTTP_STATUS, Kind, entry
 from core.plural import Plural
-
-from .error_catalog import HTTP_STATUS, Kind, entry
 
 
 class DomainError(Exception):
@@ -107,7 +106,3 @@ def _filled(words: str | Promise, params: Mapping[str, object]) -> str:
         return translated(words, params) % params
     # A lazy entry translates itself; a plural one picks its form from params["count"].
     return str(words % params)
-
-
-# The names the apps raised before there was one type; raise DomainError in new code.
-TournamentError = DomainError

@@ -3,7 +3,7 @@ its words, an English msgid rendered in the reader's language when it is shown.
 
 A key is the stable `code` API clients branch on, or "code:variant" where one code
 is said in more than one way (the client still sees only `code`). New refusals get
-an entry here and are raised as `DomainError(key, **params)` (tournaments.errors).
+an entry here and are raised as `DomainError(key, **params)` (core.errors).
 The rotation engine's own codes come in as "rotation_<code>".
 """
 
@@ -15,7 +15,7 @@ from enum import Enum
 from django.utils.functional import Promise
 from django.utils.translation import gettext_noop, ngettext_lazy
 
-from tournaments import limits
+from core import limits
 
 
 class Kind(Enum):
@@ -42,7 +42,7 @@ HTTP_STATUS: dict[Kind, int] = {
 class Entry:
     kind: Kind
     # An msgid with %(name)s placeholders; a lazy string where the same sentence is
-    # shared with forms and serializers (tournaments.limits), or where its form
+    # shared with forms and serializers (core.limits), or where its form
     # depends on a number (ngettext_lazy keyed by the "count" param).
     words: str | Promise
 
