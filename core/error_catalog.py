@@ -348,7 +348,6 @@ CATALOG: dict[str, Entry] = {
     "print_bad_per_page": Entry(
         Kind.REFUSED, gettext_noop("Scorecards print four or one to a page.")
     ),
-    "print_no_standings": Entry(Kind.REFUSED, gettext_noop("There are no standings to print yet.")),
     "print_no_rotation": Entry(
         Kind.REFUSED,
         gettext_noop("There is no rotation yet: generate the rotation before printing."),

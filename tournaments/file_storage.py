@@ -12,16 +12,16 @@ django-storages' `storages.backends.s3.S3Storage`, configured as its docs say.
 
 from __future__ import annotations
 
+from django.apps import apps
 from django.core.files.base import ContentFile
 from django.core.files.storage import Storage
 from django.utils.deconstruct import deconstructible
 
 
 def _model():
-    # Storages are built while settings load, before the apps' models are ready.
-    from tournaments.models import StoredFile
-
-    return StoredFile
+    # Storages are built while settings load, before the apps' models are ready:
+    # the model is looked up when a file is read or written.
+    return apps.get_model("tournaments", "StoredFile")
 
 
 @deconstructible

@@ -10,6 +10,8 @@ from django.template.loader import render_to_string
 
 from core import locking
 
+from .api.errors import error_body
+
 logger = logging.getLogger(__name__)
 
 
@@ -33,8 +35,6 @@ class BusyDatabaseMiddleware:
         logger.warning("busy answer for %s %s: %s", request.method, request.path, exception)
         message = str(message)
         if request.path.startswith("/api/"):
-            from .api.errors import error_body
-
             response = JsonResponse(error_body("busy", message), status=503)
         else:
             response = HttpResponse(_busy_page(request, message), status=503)

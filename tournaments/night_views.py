@@ -22,6 +22,7 @@ from .printing.services import (
     print_reprints,
 )
 from .services import late, swaps
+from .views import round_page
 
 
 @login_required
@@ -91,8 +92,6 @@ def late_message(player: Player) -> str:
 @require_POST
 def seats_swap(request, pk: int, number: int):
     """Two players sat in each other's seats in this round (in play)."""
-    from .views import round_page
-
     tournament = organised_tournament(pk=pk, user=request.user)
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     form = SwapSeatsForm(request.POST, round=rnd)

@@ -32,6 +32,8 @@ from tournaments.services.common import (
     refuse_if_started,
 )
 
+from .tasks import run_planning_job
+
 logger = logging.getLogger(__name__)
 
 
@@ -115,16 +117,12 @@ def request_planning(
             transaction.on_commit(lambda: _send(job.pk))
     if current_app.conf.task_always_eager:
         # No worker to hand it to: the job runs here, after its row is written.
-        from .tasks import run_planning_job
-
         run_planning_job(job.pk)
         job.refresh_from_db()
     return job
 
 
 def _send(job_id: int) -> None:
-    from .tasks import run_planning_job
-
     try:
         run_planning_job.delay(job_id)
     except OperationalError as exc:  # kombu's word for "no broker"

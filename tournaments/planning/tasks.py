@@ -16,6 +16,7 @@ from django.utils.translation import gettext as _
 
 from core.errors import DomainError
 from tournaments import services
+from tournaments.api.serializers import PlayerRemovalSerializer, RotationChangeSerializer
 from tournaments.models import PlanningJob, Player
 from tournaments.services.changes import STRATEGIES
 
@@ -99,8 +100,6 @@ def _generate(job: PlanningJob) -> dict:
 
 
 def _preview(job: PlanningJob) -> dict:
-    from tournaments.api.serializers import RotationChangeSerializer
-
     arguments = change_arguments(job)
     strategies = job.asked.get("strategies") or list(STRATEGIES)
     plans = {}
@@ -112,8 +111,6 @@ def _preview(job: PlanningJob) -> dict:
 
 
 def _apply(job: PlanningJob) -> dict:
-    from tournaments.api.serializers import RotationChangeSerializer
-
     change = services.apply_change(
         tournament=job.tournament,
         strategy=job.asked.get("strategy", "fewest"),
@@ -132,15 +129,11 @@ def removal_player(job: PlanningJob) -> Player:
 
 
 def _removal_preview(job: PlanningJob) -> dict:
-    from tournaments.api.serializers import PlayerRemovalSerializer
-
     removal = services.preview_removal(player=removal_player(job))
     return {"removal": PlayerRemovalSerializer(removal).data}
 
 
 def _remove(job: PlanningJob) -> dict:
-    from tournaments.api.serializers import PlayerRemovalSerializer
-
     removal = services.remove_player(
         player=removal_player(job),
         # Never None: a job's removal is always the one previewed.

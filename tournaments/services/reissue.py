@@ -10,7 +10,7 @@ player's current one, to whoever opens it. So reissuing changes all three:
   tournaments.card_links) opens nothing;
 - a new token on every seat of the player, in every round: whoever opened the old
   card link has been sent to a seat link, and any of those, even a closed round's,
-  would otherwise show them the new code. (scoring.views also forgets a phone's
+  would otherwise show them the new code. (scoring.table_page also forgets a phone's
   proof of that seat once the card version it was shown under is gone.)
 
 The player goes on the reprint list, since their printed card is now useless.
