@@ -216,7 +216,7 @@ def _detail_with_errors(request, tournament: Tournament, **forms):
 def _players_partial(request, tournament: Tournament, status: int = 200, **forms):
     return render(
         request,
-        "tournaments/_players.html",
+        "tournaments/_players_swap.html",
         _detail_context(request, tournament, **forms),
         status=status,
     )

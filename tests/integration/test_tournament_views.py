@@ -333,6 +333,38 @@ def test_adding_a_player_through_htmx_returns_the_players_list(client, organiser
     assert "<html" not in content
 
 
+def test_a_player_added_in_place_updates_the_count_and_the_rounds_the_draw_will_plan(
+    client, organiser
+):
+    """The list is swapped in place, and with it what counts the players: "13 players
+    are playing." and, the number of rounds left empty, what the draw will plan (the
+    complete rotation of 12 players is 11 rounds; of 13, 13 rounds, so 8 are planned)."""
+    empty = services.create_tournament(
+        owner=organiser,
+        name="Rounds left empty",
+        date=datetime.date(2026, 12, 1),
+        venue="",
+        variant="north-american",
+        options={},
+        format="progressive",
+        round_play="hands",
+        hands_per_round=8,
+        rounds_planned=None,
+    )
+    services.import_players(tournament=empty, text="\n".join(f"Player {i}" for i in range(12)))
+    client.force_login(organiser)
+    page = client.get(reverse("tournament-detail", args=[empty.pk])).content.decode()
+    assert "complete rotation" in page and "12 players are playing." in page
+    response = client.post(
+        reverse("player-add", args=[empty.pk]), {"name": "Thirteen"}, HTTP_HX_REQUEST="true"
+    )
+    content = response.content.decode()
+    assert "Thirteen" in content and "<html" not in content
+    assert re.search(r'<span id="rounds-shown" hx-swap-oob="true">\s*8 rounds\s*</span>', content)
+    playing = r'<p class="help" id="playing-count" hx-swap-oob="true">\s*13 players are playing\.'
+    assert re.search(playing, content)
+
+
 def test_adding_a_player_through_htmx_reloads_a_page_whose_rotation_it_drops(
     client, organiser, seated
 ):
