@@ -329,9 +329,36 @@ CATALOG: dict[str, Entry] = {
             "count",
         ),
     ),
-    # Raised with words of their own, which say which name or line is refused.
+    # Why a name cannot be a new player: "bad_player:…" for a player added or imported,
+    # "bad_new_player:…" for one joining on the night (clients see the code before ":").
     "bad_player": Entry(Kind.REFUSED, gettext_noop("That player cannot be added.")),
     "bad_new_player": Entry(Kind.REFUSED, gettext_noop("That player cannot join.")),
+    **{
+        f"{code}:{why}": Entry(Kind.REFUSED, words)
+        for code in ("bad_player", "bad_new_player")
+        for why, words in {
+            "name_empty": gettext_noop("The name is empty."),
+            "name_too_long": ngettext_lazy(
+                # Translators: %(name)s is any player, woman or man: word it so that nothing
+                # agrees with the name's gender.
+                "The name %(name)s is longer than %(max)s character.",
+                "The name %(name)s is longer than %(max)s characters.",
+                "count",
+            ),
+            # Translators: %(name)s is any player, woman or man: word it so that nothing
+            # agrees with the name's gender.
+            "name_taken": gettext_noop(
+                "There is already a player called %(name)s in this tournament."
+            ),
+            # Translators: %(name)s is any player, woman or man: word it so that nothing
+            # agrees with the name's gender.
+            "name_repeated": gettext_noop("%(name)s is already on line %(line)s."),
+            "no_fixed_teams": gettext_noop("%(format)s has no fixed teams; leave the team out."),
+            "team_name_too_long": gettext_noop("The team name is longer than %(max)s characters."),
+            "team_full": gettext_noop("Team %(team)s already has %(size)s players."),
+            "no_names": gettext_noop("There are no names in the list."),
+        }.items()
+    },
     # ---------------------------------------------------------------- printing
     # Words a raise gave itself (PrintRequestError's older shape).
     "print_refused": Entry(Kind.REFUSED, gettext_noop("This cannot be printed.")),

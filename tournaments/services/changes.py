@@ -218,9 +218,9 @@ def plan_change(
             returning.append(back)
             arrive[index] = back.name
             continue
-        why = new_player_problem(name, taken)
+        why = new_player_problem(name, taken, code="bad_new_player")
         if why:
-            raise DomainError("bad_new_player", why)
+            raise why
         taken[name_key(name)] = None
 
     check_player_count(before=len(active), after=len(active) - len(withdraw) + len(arrive))

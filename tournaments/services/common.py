@@ -11,8 +11,6 @@ from datetime import date as Date
 
 from django.db.models import Count
 from django.utils.functional import lazy
-from django.utils.translation import gettext_lazy as _
-from django.utils.translation import ngettext
 
 from core import limits, locking
 from core.errors import DomainError, render
@@ -283,32 +281,20 @@ def check_can_change_players(tournament: Tournament) -> None:
 
 
 def new_player_problem(
-    name: str, taken: Mapping[str, int | None], *, line: int | None = None
-) -> str | None:
-    """Why `name` cannot be a new player, or None. `taken`: name key -> line it came from."""
+    name: str, taken: Mapping[str, int | None], *, code: str = "bad_player"
+) -> DomainError | None:
+    """Why `name` cannot be a new player, as the refusal to raise or list, or None.
+    `taken`: name key -> the line it came from (None: already in the tournament)."""
     if not name:
-        return str(_("The name is empty."))
+        return DomainError(f"{code}:name_empty")
     if len(name) > NAME_MAX:
-        return str(
-            ngettext(
-                # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
-                # with the name's gender.
-                "The name %(name)s is longer than %(max)s character.",
-                "The name %(name)s is longer than %(max)s characters.",
-                NAME_MAX,
-            )
-            % {"name": name[:20] + "...", "max": NAME_MAX}
+        return DomainError(
+            f"{code}:name_too_long", name=name[:20] + "...", max=NAME_MAX, count=NAME_MAX
         )
     key = name_key(name)
     if key in taken:
         earlier = taken[key]
         if earlier is None:
-            return str(
-                # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
-                # with the name's gender.
-                _("There is already a player called %(name)s in this tournament.") % {"name": name}
-            )
-        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees with the
-        # name's gender.
-        return str(_("%(name)s is already on line %(line)s.") % {"name": name, "line": earlier})
+            return DomainError(f"{code}:name_taken", name=name)
+        return DomainError(f"{code}:name_repeated", name=name, line=earlier)
     return None

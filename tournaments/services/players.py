@@ -69,15 +69,16 @@ def import_players_rows(
         }
         members: dict[str, int] = {key: t.n for key, t in teams.items()}
         team_names: dict[str, str] = {key: t.name for key, t in teams.items()}
-        problems: list[tuple[int, str]] = list(unreadable)
+        # Each refusal kept whole: one player typed in a form is refused with it.
+        problems: list[tuple[int, DomainError | str]] = list(unreadable)
         accepted: list[tuple[str, str | None]] = []
 
-        def problem(line: int | None, text: str) -> None:
-            problems.append((line or 0, text))
+        def problem(line: int | None, why: DomainError | str) -> None:
+            problems.append((line or 0, why))
 
         for line, raw_name, raw_team in rows:
             name, team = clean_name(raw_name), clean_name(raw_team)
-            why = new_player_problem(name, taken, line=line)
+            why = new_player_problem(name, taken)
             if why:
                 problem(line, why)
                 continue
@@ -86,51 +87,36 @@ def import_players_rows(
                 accepted.append((name, None))
                 continue
             if team_size is None:
-                problem(
-                    line,
-                    str(
-                        _("%(format)s has no fixed teams; leave the team out.")
-                        % {"format": Tournament.Format(locked.format).label}
-                    ),
-                )
+                label = Tournament.Format(locked.format).label
+                problem(line, DomainError("bad_player:no_fixed_teams", format=label))
                 continue
             if len(team) > TEAM_NAME_MAX:
-                problem(
-                    line,
-                    str(
-                        _("The team name is longer than %(max)s characters.")
-                        % {"max": TEAM_NAME_MAX}
-                    ),
-                )
+                problem(line, DomainError("bad_player:team_name_too_long", max=TEAM_NAME_MAX))
                 continue
             key = name_key(team)
             if members.get(key, 0) >= team_size:
-                problem(
-                    line,
-                    str(
-                        _("Team %(team)s already has %(size)s players.")
-                        % {"team": team_names.get(key, team), "size": team_size}
-                    ),
-                )
+                team_name = team_names.get(key, team)
+                problem(line, DomainError("bad_player:team_full", team=team_name, size=team_size))
                 continue
             members[key] = members.get(key, 0) + 1
             team_names.setdefault(key, team)
             accepted.append((name, key))
         if not problems and not accepted:
-            problem(None, str(_("There are no names in the list.")))
+            problem(None, DomainError("bad_player:no_names"))
         playing = locked.players.filter(active=True).count()
         try:
             check_player_count(before=playing, after=playing + len(accepted))
         except DomainError as exc:
-            problem(None, exc.message)
+            problem(None, exc)
         if problems:
-            if len(rows) == 1 and rows[0][0] is None:
-                # One player typed in a form: the problem itself is the message.
-                raise DomainError("bad_player", problems[0][1])
+            first = problems[0][1]
+            if len(rows) == 1 and rows[0][0] is None and isinstance(first, DomainError):
+                # One player typed in a form: refused with the problem itself.
+                raise first
             problems.sort(key=lambda p: p[0])
             raise DomainError(
                 "import_failed",
-                details=[_line_problem(n, text) if n else text for n, text in problems],
+                details=[_line_problem(n, why) if n else str(why) for n, why in problems],
             )
         for key in {key for _name, key in accepted if key and key not in teams}:
             teams[key] = Team.objects.create(tournament=locked, name=team_names[key])
