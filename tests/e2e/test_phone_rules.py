@@ -38,6 +38,24 @@ def _in_view(page, what) -> None:
     """The element starts below the score that stays at the top and on the screen."""
     element = (page.locator(what) if isinstance(what, str) else what).first
     expect(element).to_be_visible()
+    # The page scrolls to its #entry anchor once loaded; on a loaded machine that can
+    # come after the element shows. Wait for the load and for the scrolling to end (the
+    # element's place unchanged over two frames), then measure.
+    element.evaluate(
+        """async (e) => {
+          const frame = () => new Promise((r) => requestAnimationFrame(r));
+          if (document.readyState !== "complete") {
+            await new Promise((r) => addEventListener("load", r, { once: true }));
+          }
+          let top = null;
+          for (let i = 0; i < 120; i++) {
+            await frame();
+            const now = e.getBoundingClientRect().top;
+            if (now === top) return;
+            top = now;
+          }
+        }"""
+    )
     box = element.bounding_box()
     sticky = page.locator(".scoring-sticky").bounding_box()
     assert box is not None and sticky is not None
