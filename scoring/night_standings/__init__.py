@@ -23,7 +23,6 @@ from .player import (
 from .settings import (
     bye_rule,
     bye_text,
-    is_team_event,
     loners_possible,
     offered_metrics,
     ranking_metrics,
@@ -67,7 +66,6 @@ __all__ = [
     "TableLine",
     "bye_rule",
     "bye_text",
-    "is_team_event",
     "load_games",
     "load_night",
     "load_nights",

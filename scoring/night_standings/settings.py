@@ -6,7 +6,6 @@ from django.utils.translation import gettext, ngettext
 
 from scoring import standings as maths
 from scoring.engine.rules import VARIANTS
-from tournaments.format_facts import fixed_teams
 from tournaments.models import Tournament
 from tournaments.rotations import FORMAT_SPECS
 
@@ -71,7 +70,3 @@ def points_text() -> str:
     return gettext(
         "Total points = game points + bye points; points difference = game points − points against."
     )
-
-
-def is_team_event(tournament: Tournament) -> bool:
-    return fixed_teams(tournament.format)

@@ -23,7 +23,6 @@ from .common import (
     ROTATION_FIELDS,
     RULE_FIELDS,
     TEAM_NAME_MAX,
-    TEAM_SIZES,
     rounds_to_draw,
 )
 from .players import (
@@ -68,7 +67,6 @@ __all__ = [
     "RotationChange",
     "RoundChange",
     "TEAM_NAME_MAX",
-    "TEAM_SIZES",
     "TableChange",
     "add_co_organiser",
     "add_player",

@@ -29,11 +29,6 @@ Side = tuple[str, ...]
 FORMAT_VARIANTS: Mapping[str, tuple[str, ...]] = {
     code: spec.variants for code, spec in rotations.FORMAT_SPECS.items()
 }
-TEAM_SIZES: Mapping[str, int] = {
-    code: spec.team_size
-    for code, spec in rotations.FORMAT_SPECS.items()
-    if spec.fixed_teams and spec.team_size is not None
-}
 
 
 NAME_MAX = limits.PLAYER_NAME_MAX

@@ -37,7 +37,8 @@ def test_the_shell_offers_the_registry_formats_with_their_games_and_teams():
     ]
     assert Tournament.Format.SIX_HANDED == "six-handed"
     # Heads-up players are entrants of one in the round robin, not a team to register.
-    assert dict(services.TEAM_SIZES) == {"teams": 2, "six-handed": 3}
+    sizes = {f: FORMAT_SPECS[f].fixed_team_size for f in FORMATS}
+    assert {f: size for f, size in sizes.items() if size} == {"teams": 2, "six-handed": 3}
     assert dict(services.FORMAT_VARIANTS) == {
         "progressive": ("north-american", "british"),
         "teams": ("north-american", "british"),
