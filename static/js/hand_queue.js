@@ -53,6 +53,7 @@
   function part(name) { return document.querySelector('[' + name + ']'); }
   var waiting = [];
   var flushing = false;
+  var flushAgain = false;
   var retry = null;
 
   var store = window.HandStore;
@@ -397,7 +398,10 @@
 
   // Sends the waiting hands oldest first; stops at a refusal or a failed connection.
   function flush() {
-    if (flushing || !navigator.onLine) { return Promise.resolve(); }
+    if (!navigator.onLine) { return Promise.resolve(); }
+    // Asked while a send is under way (a hand discarded as its refusal comes back): that
+    // send goes round once more when it ends, so no hand is left waiting unsent.
+    if (flushing) { flushAgain = true; return Promise.resolve(); }
     flushing = true;
     var stored = false;
     var refusedNow = false;
@@ -438,6 +442,11 @@
       // The page shows the score as it stood before: show the result as it is now (a
       // refused hand is then sent again against that version, if the scorer wants).
       if (stored || refusedNow) { return refresh(); }
+    }).then(function () {
+      if (flushAgain) {
+        flushAgain = false;
+        return flush();
+      }
     });
   }
 

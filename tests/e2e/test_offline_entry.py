@@ -6,6 +6,7 @@ hands after it wait for the scorer; and the table page still opens while offline
 from __future__ import annotations
 
 import os
+import time
 
 import pytest
 from playwright.sync_api import expect
@@ -166,6 +167,12 @@ def test_a_hand_refused_on_arrival_shows_the_rule_and_keeps_the_ones_after(
 
     page.get_by_role("button", name="Discard this hand").click()
     page.wait_for_selector("[data-hand-queue]", state="hidden")
+    # Discarded, the refused hand lets the one after it go; the queue hides as that send
+    # starts (through the service worker, unseen by the page's network events): wait
+    # until the server has stored it.
+    deadline = time.monotonic() + 15
+    while len(stored_hands(table)) < 2 and time.monotonic() < deadline:
+        page.wait_for_timeout(100)
     page.wait_for_load_state()
     assert stored_hands(table) == [(1, 3, 0), (3, 1, 1)]
     assert ResultChange.objects.filter(table=table).count() == 2
