@@ -54,6 +54,9 @@
   var waiting = [];
   var flushing = false;
   var flushAgain = false;
+  // The send under way, if any: the refusal's buttons act once it has ended, on the
+  // hands as kept then (a tap during it would act on a refusal still being answered).
+  var flushDone = Promise.resolve();
   var retry = null;
 
   var store = window.HandStore;
@@ -401,7 +404,7 @@
     if (!navigator.onLine) { return Promise.resolve(); }
     // Asked while a send is under way (a hand discarded as its refusal comes back): that
     // send goes round once more when it ends, so no hand is left waiting unsent.
-    if (flushing) { flushAgain = true; return Promise.resolve(); }
+    if (flushing) { flushAgain = true; return flushDone; }
     flushing = true;
     var stored = false;
     var refusedNow = false;
@@ -431,7 +434,7 @@
         });
       });
     }
-    return step().catch(function () {
+    flushDone = step().catch(function () {
       // No connection after all (or the server is busy): the hands stay kept, and
       // are tried again in a moment (a phone can be "online" on a dead Wi-Fi).
       if (!retry) { retry = setTimeout(function () { retry = null; flush(); }, 5000); }
@@ -448,6 +451,7 @@
         return flush();
       }
     });
+    return flushDone;
   }
 
   // The table's block as the server has it now, swapped in (never a reload: offline
@@ -596,26 +600,30 @@
   document.addEventListener('htmx:afterSettle', show);
 
   function resend() {
-    var hand = waiting[0];
-    if (!hand || !hand.refused) { return; }
-    // The version of the result on screen: should it have moved again, this is
-    // refused again and the page shows it anew.
-    hand.version = typeof hand.shown === 'number' ? hand.shown : hand.current;
-    hand.refused = null;
-    hand.repeat = null;
-    keep(hand).then(flush);
+    return flushDone.then(function () {
+      var hand = waiting[0];
+      if (!hand || !hand.refused) { return; }
+      // The version of the result on screen: should it have moved again, this is
+      // refused again and the page shows it anew.
+      hand.version = typeof hand.shown === 'number' ? hand.shown : hand.current;
+      hand.refused = null;
+      hand.repeat = null;
+      return keep(hand).then(flush);
+    });
   }
   function discard() {
-    var hand = waiting[0];
-    if (!hand || !hand.refused) { return; }
-    var after = waiting[1];
-    drop(hand).then(function () {
-      if (after) {
-        after.version = hand.current;
-        return keep(after);
-      }
-    }).then(reread).then(function () { return flush(); }).then(function () {
-      if (!waiting.length && navigator.onLine) { return refresh(); }
+    return flushDone.then(function () {
+      var hand = waiting[0];
+      if (!hand || !hand.refused) { return; }
+      var after = waiting[1];
+      return drop(hand).then(function () {
+        if (after) {
+          after.version = hand.current;
+          return keep(after);
+        }
+      }).then(reread).then(function () { return flush(); }).then(function () {
+        if (!waiting.length && navigator.onLine) { return refresh(); }
+      });
     });
   }
   document.addEventListener('click', function (event) {
