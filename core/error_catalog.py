@@ -331,8 +331,6 @@ CATALOG: dict[str, Entry] = {
     ),
     # Why a name cannot be a new player: "bad_player:…" for a player added or imported,
     # "bad_new_player:…" for one joining on the night (clients see the code before ":").
-    "bad_player": Entry(Kind.REFUSED, gettext_noop("That player cannot be added.")),
-    "bad_new_player": Entry(Kind.REFUSED, gettext_noop("That player cannot join.")),
     **{
         f"{code}:{why}": Entry(Kind.REFUSED, words)
         for code in ("bad_player", "bad_new_player")
