@@ -58,6 +58,11 @@
   // hands as kept then (a tap during it would act on a refusal still being answered).
   var flushDone = Promise.resolve();
   var retry = null;
+  // A phone just back on the Wi-Fi often fails its first send (the connection is still
+  // coming up): try again soon, then less often while it keeps failing.
+  var RETRY_AFTER = [1000, 2000, 4000, 8000, 15000];
+  var failedSends = 0;
+  var SEND_PATIENCE = 15000;
 
   var store = window.HandStore;
   function kept() { return store.kept(page); }
@@ -384,10 +389,17 @@
     var headers = {};
     headers[HEADER] = '1';
     var notTaken = { stored: false, current: hand.version, errors: [panel.dataset.notTaken] };
+    // A send on a Wi-Fi that went dead can hang for minutes: give up on it and try again
+    // (the idempotency key stores the hand once, should the first send have arrived).
+    var abort = window.AbortController ? new AbortController() : null;
+    var patience = abort ? setTimeout(function () { abort.abort(); }, SEND_PATIENCE) : null;
     return fetch(hand.url, {
-      method: 'POST', body: body, headers: headers, credentials: 'same-origin', redirect: 'manual'
+      method: 'POST', body: body, headers: headers, credentials: 'same-origin', redirect: 'manual',
+      signal: abort ? abort.signal : undefined
     }).then(function (response) {
+      clearTimeout(patience);
       if (response.status >= 500 || response.status === 429) { throw new Error('busy'); }
+      failedSends = 0;
       var type = response.headers.get('Content-Type') || '';
       if (type.indexOf('application/json') !== 0) { return notTaken; }
       return response.json().then(function (answer) {
@@ -437,7 +449,11 @@
     flushDone = step().catch(function () {
       // No connection after all (or the server is busy): the hands stay kept, and
       // are tried again in a moment (a phone can be "online" on a dead Wi-Fi).
-      if (!retry) { retry = setTimeout(function () { retry = null; flush(); }, 5000); }
+      if (!retry) {
+        var wait = RETRY_AFTER[Math.min(failedSends, RETRY_AFTER.length - 1)];
+        failedSends += 1;
+        retry = setTimeout(function () { retry = null; flush(); }, wait);
+      }
     }).then(function () {
       flushing = false;
       return reread();
@@ -653,6 +669,7 @@
   }
   window.addEventListener('online', function () {
     localStorage.removeItem(SINCE);
+    failedSends = 0;
     show();
     flush();
   });
