@@ -38,6 +38,9 @@ MESSAGES: dict[str, str] = {
     "too_few_entrants": gettext_noop("A round robin needs at least two entrants."),
     "bad_team_size": gettext_noop("Every team must have exactly %(size)s players."),
     "teams_do_not_match_players": gettext_noop("The teams must hold each player exactly once."),
+    "drawn_round_by_round": gettext_noop(
+        "%(format)s is drawn round by round from the results: use next_round."
+    ),
     "rounds_already_played": ngettext_lazy(
         "%(played)s round is already played; the total cannot be %(total)s.",
         "%(played)s rounds are already played; the total cannot be %(total)s.",

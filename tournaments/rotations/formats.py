@@ -14,9 +14,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Protocol
 
+from .drawn import NextRound, NightOver
 from .errors import RotationError, gettext_noop
 from .history import History
-from .planners import cutthroat, heads_up, progressive, round_robin
+from .planners import by_standings, cutthroat, heads_up, progressive, round_robin
 from .schedule import Round
 
 Teams = Sequence[Sequence[str]]
@@ -83,6 +84,16 @@ class FormatSpec:
     # Whether a table that has finished may start its next round while others play on:
     # fixed pairs in a round robin wait for no one (with a reason the organiser gives).
     rounds_may_overlap: bool = False
+    # "planned": the whole night is seated before it starts (generate, replan).
+    # "per_round": each round is drawn from the results before it (next_round), and
+    # the night ends when night_over says so.
+    draw: str = "planned"
+    next_round: NextRound | None = None
+    night_over: NightOver | None = None
+
+    @property
+    def per_round(self) -> bool:
+        return self.draw == "per_round"
 
     @property
     def fixed_teams(self) -> bool:
@@ -162,6 +173,27 @@ def _round_robin_length(size: int) -> Callable[[int], int]:
         return entrants if entrants % 2 else entrants - 1
 
     return length
+
+
+def _not_planned(code: str) -> tuple[Generate, Replan]:
+    """A format drawn round by round has no schedule to print or re-plan ahead."""
+
+    def generate(
+        players: Sequence[str], rounds: int | None, *, seed: int, teams: Teams | None
+    ) -> tuple[Round, ...]:
+        raise RotationError("drawn_round_by_round", format=code)
+
+    def replan(
+        players: Sequence[str],
+        rounds: int,
+        *,
+        seed: int,
+        teams: Teams | None,
+        history: History,
+    ) -> tuple[Round, ...]:
+        raise RotationError("drawn_round_by_round", format=code)
+
+    return generate, replan
 
 
 def _heads_up(
@@ -274,13 +306,57 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
 
 FORMATS: tuple[str, ...] = tuple(FORMAT_SPECS)
 
+_BY_STANDINGS = _not_planned("seated-by-standings")
+
+# Formats offered only where the settings enable them (the test settings): a format
+# that proves the per-round branch end to end without being offered to clubs.
+TRIAL_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
+    {
+        "seated-by-standings": FormatSpec(
+            code="seated-by-standings",
+            label=gettext_noop("Seated by standings (1-4, 5-8, … each round)"),
+            table_players=4,
+            team_size=None,
+            variants=("north-american", "british"),
+            generate=_BY_STANDINGS[0],
+            replan=_BY_STANDINGS[1],
+            standings_metrics=_POINTS_FIRST,
+            # Nothing is planned ahead: the rounds are the organiser's number.
+            complete_length=lambda players: 0,
+            seat_shape=_TWO_PAIRS,
+            draw="per_round",
+            next_round=by_standings.next_round,
+            night_over=by_standings.night_over,
+        )
+    }
+)
+_enabled_trials: dict[str, FormatSpec] = {}
+
+
+def enable_trial_formats(codes: Sequence[str]) -> None:
+    """Offer these trial formats from now on (called once, from the settings)."""
+    for code in codes:
+        if code not in TRIAL_SPECS:
+            raise RotationError("unknown_format", format=code, formats=", ".join(TRIAL_SPECS))
+        _enabled_trials[code] = TRIAL_SPECS[code]
+
+
+def available_specs() -> tuple[FormatSpec, ...]:
+    """Every format offered here: the public ones, then any trial ones enabled."""
+    return (*FORMAT_SPECS.values(), *_enabled_trials.values())
+
+
+def planned_formats() -> tuple[str, ...]:
+    return tuple(s.code for s in available_specs() if not s.per_round)
+
 
 def spec(format: str) -> FormatSpec:
     """The format's definition; RotationError names the known ones for any other."""
-    try:
-        return FORMAT_SPECS[format]
-    except KeyError:
-        raise RotationError("unknown_format", format=format, formats=", ".join(FORMATS)) from None
+    found = FORMAT_SPECS.get(format) or _enabled_trials.get(format)
+    if found is None:
+        known = ", ".join(s.code for s in available_specs())
+        raise RotationError("unknown_format", format=format, formats=known)
+    return found
 
 
 def check_request(format: str, players: Sequence[str], rounds: int | None) -> None:
