@@ -15,7 +15,6 @@ from collections import Counter
 from collections.abc import Sequence
 
 from ..drawn import Results, Settings
-from ..errors import RotationError
 from ..schedule import Round, Table
 
 TABLE = 4
@@ -40,12 +39,7 @@ def next_round(
     settings: Settings,
     ranking: Sequence[str],
 ) -> Round:
-    if len(set(players)) != len(players):
-        raise RotationError("duplicate_players")
-    if len(players) < TABLE:
-        raise RotationError(
-            "too_few_players", format="seated-by-standings", least=TABLE, count=len(players)
-        )
+    # The request was checked once for every format (rotations.next_round).
     order = standing_order(players, ranking)
     byes_had = Counter(p for played in history.rounds for p in played.byes)
     from_bottom = list(reversed(order))
