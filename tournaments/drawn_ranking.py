@@ -77,10 +77,16 @@ def ranking(
     bye_rule: ByeRule = NOTHING_FOR_A_BYE,
 ) -> tuple[str, ...]:
     """The players in standings order, as a per-round format's `ranking`: by
-    `metrics` (metric names, best first), or by `format`'s default order."""
+    `metrics` (metric names, best first), or by `format`'s default order.
+
+    Only players the rounds drawn so far seated or gave a bye are ranked: a late
+    arrival, in no round yet, is left for the format to place after them (before
+    round 1 nobody is ranked, and the seed order stands).
+    """
     if metrics is None:
         if format is None:
             raise TypeError("ranking() needs metrics or a format")
         metrics = spec(format).standings_metrics
+    drawn = {p for played in results.rounds for p in (*played.seated, *played.byes)}
     rows = drawn_standings(results, metrics, bye_rule=bye_rule)
-    return tuple(str(row.competitor) for row in rows)
+    return tuple(str(row.competitor) for row in rows if row.competitor in drawn)

@@ -118,6 +118,22 @@ def test_where_the_points_tie_the_side_decided_by_wins_and_is_placed_higher(tmp_
     assert {p for side in second["tables"][0]["teams"] for p in side} == winners
 
 
+def test_a_late_arrival_listed_in_players_joins_the_next_round_below_the_ranked(tmp_path):
+    players = names(8)
+    drawn = next_round(write(tmp_path, history(players)))
+    played = as_played(drawn, [[2, 1], [9, 8]])
+    # "Lou" arrived after round 1: listed first in the seed order, yet not ranked.
+    late = history(["Lou", *players, "Max", "Ned", "Oz"], [played])
+    second = next_round(write(tmp_path, late))
+    assert {p for side in second["tables"][-1]["teams"] for p in side} == {
+        "Lou",
+        "Max",
+        "Ned",
+        "Oz",
+    }
+    assert second["byes"] == []
+
+
 def test_same_history_and_seed_same_round_and_another_seed_can_pair_differently(tmp_path):
     path = write(tmp_path, history(names(16)))
     by_seed = {seed: next_round(path, "--seed", str(seed)) for seed in range(6)}

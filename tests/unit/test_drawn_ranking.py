@@ -14,8 +14,16 @@ def _night(*tables: PlayedTable, byes=("Eve",)) -> Results:
     return Results(PLAYERS, (PlayedRound(1, tables, byes),))
 
 
-def test_before_any_result_the_ranking_is_the_seed_order():
-    assert ranking(Results(PLAYERS), format="seated-by-standings") == PLAYERS
+def test_before_any_round_nobody_is_ranked_so_the_seed_order_stands():
+    assert ranking(Results(PLAYERS), format="seated-by-standings") == ()
+
+
+def test_a_late_arrival_in_no_round_yet_is_left_out_of_the_ranking():
+    night = Results(
+        (*PLAYERS, "Fay"),
+        (PlayedRound(1, (PlayedTable(1, (("Ann", "Bob"), ("Cat", "Dan")), (4, 9)),), ("Eve",)),),
+    )
+    assert ranking(night, format="seated-by-standings") == ("Cat", "Dan", "Ann", "Bob", "Eve")
 
 
 def test_points_rank_first_and_a_bye_is_worth_nothing_by_default():
@@ -39,6 +47,7 @@ def test_a_table_still_without_points_counts_for_nothing_yet():
     night = _night(PlayedTable(1, (("Ann", "Bob"), ("Cat", "Dan"))))
     games, byes = games_and_byes(night)
     assert games == [] and [b.competitor for b in byes] == ["Eve"]
+    # Everyone level on nothing: the seed order.
     assert ranking(night, format="seated-by-standings") == PLAYERS
 
 
