@@ -97,7 +97,7 @@ def _round(entry: object, number: int, known: set[str], wanted: FormatSpec) -> P
     _keys(entry, _ROUND_KEYS, {"round", "tables"}, where)
     if _whole(entry["round"]) != number:
         raise HistoryError(
-            f'The rounds must be numbered 1, 2, 3, … in order: round {number} says "round": '
+            f'The rounds must be numbered 1, 2, 3, ... in order: round {number} says "round": '
             f"{_shown(entry['round'])}."
         )
     tables_data = entry["tables"]
@@ -107,7 +107,7 @@ def _round(entry: object, number: int, known: set[str], wanted: FormatSpec) -> P
     tables = []
     numbers: set[int] = set()
     for table_data in tables_data:
-        table = _table(table_data, f"{where}", known, wanted)
+        table = _table(table_data, where, known, wanted)
         if table.number in numbers:
             raise HistoryError(f"{where} has two tables numbered {table.number}.")
         numbers.add(table.number)
