@@ -9,10 +9,16 @@ from pathlib import Path
 
 import pytest
 
+from tests.commands import run_manage
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return run_manage("make_rotation", *args)
+
+
+def run_process(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "manage.py", "make_rotation", *args],
         capture_output=True,
@@ -106,3 +112,13 @@ def test_missing_format_is_an_argument_error():
     result = run("--players", "8")
     assert result.returncode == 2
     assert "--format" in result.stderr
+
+
+def test_a_real_process_prints_the_schedule_and_refuses_with_exit_2():
+    # What only a process shows: the exit code the shell sees and nothing else printed.
+    printed = run_process("--format", "teams", "--players", "6", "--rounds", "1")
+    assert printed.returncode == 0, printed.stderr
+    assert json.loads(printed.stdout)["format"] == "teams"
+    refused = run_process("--format", "teams", "--players", "7")
+    assert refused.returncode == 2 and refused.stdout == ""
+    assert len(refused.stderr.strip().splitlines()) == 1 and "Traceback" not in refused.stderr

@@ -41,13 +41,12 @@ KINDS = [
     PrintJob.Kind.FIND_YOUR_SEAT,
     PrintJob.Kind.STANDINGS,
 ]
-# A big room's 100 names once, on the wall chart (the printout with most to fit); the
-# others page the same way at 40.
+# A big room's 100 names once, on the wall chart (the printout with most to fit, so its
+# 100 cover its 40); the others page the same way at 40.
 SIZES = [
     (kind, players)
     for kind in KINDS
-    for players in (13, 40, 100)
-    if players < 100 or kind == PrintJob.Kind.ROTATION_CHART
+    for players in ((13, 100) if kind == PrintJob.Kind.ROTATION_CHART else (13, 40))
 ]
 
 

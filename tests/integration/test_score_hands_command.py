@@ -7,19 +7,13 @@ import subprocess
 import sys
 from pathlib import Path
 
+from tests.commands import run_manage
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(stdin: str, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "manage.py", "score_hands", *args],
-        input=stdin,
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        timeout=60,
-        check=False,
-    )
+    return run_manage("score_hands", *args, stdin=stdin)
 
 
 def answers(result: subprocess.CompletedProcess[str]) -> list[dict]:
