@@ -21,6 +21,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from core import error_catalog as codes
 from core.errors import DomainError
 from core.permissions import organised_tournament
+from scoring import night_standings
 from scoring import selectors as scoring_selectors
 from scoring.engine import EngineError, rule_set
 from scoring.throttle import flooded_tables
@@ -476,7 +477,9 @@ def round_detail(request, pk: int, number: int):
 def round_page(request, tournament: Tournament, number: int, *, status: int = 200, **forms):
     """The round's tables; also re-shown, with the form's errors, by a refused swap."""
     rnd = selectors.round_with_seating(tournament, number)
-    rounds = list(Round.objects.filter(tournament=tournament).only("number", "status"))
+    rounds = list(
+        Round.objects.filter(tournament=tournament).only("number", "status", "published", "redraws")
+    )
     qr_codes = {}
     for table in rnd.tables.all():
         qr_codes[table.pk] = table_qr(request=request, table=table)
@@ -488,6 +491,10 @@ def round_page(request, tournament: Tournament, number: int, *, status: int = 20
     for entry in tables:
         entry["many_wrong_codes"] = entry["table"].pk in flooded
         entry["disputed"] = entry["table"].pk in disputed
+    going_in = {} if rnd.published else _going_in(tournament)
+    for entry in tables:
+        for place in entry["seats"]:
+            place["going_in"] = going_in.get(place["player"].pk)
     return render(
         request,
         "tournaments/round_detail.html",
@@ -497,6 +504,7 @@ def round_page(request, tournament: Tournament, number: int, *, status: int = 20
             "tables": tables,
             "byes": [bye.player for bye in rnd.byes.all()],
             "round_count": len(rounds),
+            "going_in": bool(going_in),
             "progress": selectors.night_progress(tournament, rounds),
             "overrides": list(rnd.start_overrides.select_related("user")),
             "unreachable": unreachable_for(request),
@@ -505,6 +513,22 @@ def round_page(request, tournament: Tournament, number: int, *, status: int = 20
         },
         status=status,
     )
+
+
+def _going_in(tournament: Tournament) -> dict[int, dict]:
+    """Each player's place and points in the standings now: the figures a draft round
+    was drawn from, shown beside their names (players' standings only)."""
+    standings = night_standings.tournament_standings(tournament)
+    if standings.teams:
+        return {}
+    column = standings.total_column
+    return {
+        row.pk: {
+            "place": row.place,
+            "points": row.values[column] if column is not None else row.record.points_for,
+        }
+        for row in standings.rows
+    }
 
 
 def _tables_view(rnd: Round, qr_codes: dict | None = None) -> list[dict]:
@@ -711,7 +735,10 @@ def tournament_public(request, pk: int):
     seats): the round in play, or the next to play, unless ?round= picks another."""
     tournament = get_object_or_404(Tournament, pk=pk)
     rounds = list(
-        Round.objects.filter(tournament=tournament).order_by("number").only("number", "status")
+        # A draft round is its organisers' alone.
+        Round.objects.filter(tournament=tournament, published=True)
+        .order_by("number")
+        .only("number", "status")
     )
     shown = selectors.round_to_show(rounds, request.GET.get("round"))
     item = None
