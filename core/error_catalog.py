@@ -249,6 +249,13 @@ CATALOG: dict[str, Entry] = {
             "count",
         ),
     ),
+    "drawn_not_planned": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "%(format)s is drawn round by round from the results: there is no rotation to "
+            "generate or re-plan. Late arrivals and withdrawals change only the next draw."
+        ),
+    ),
     "draft_waiting": Entry(
         Kind.REFUSED,
         gettext_noop(

@@ -268,3 +268,38 @@ def test_the_organiser_draws_redraws_and_publishes_from_the_pages(api, client, o
     assert "Round 1 is published: the players and the room see it now." in shown.content.decode()
     assert "place 1, 0 points" not in shown.content.decode()
     assert the_round(tournament, 1).published
+
+
+def test_players_changing_while_a_draft_waits_change_only_that_draft(api):
+    tournament = drawn_night(api)
+    draft = services.draw_next_round(tournament=tournament)
+    kim = Player.objects.get(tournament=tournament, name=LATE)
+    late.here_now(player=kim)
+    in_draft = selectors.round_with_seating(tournament, 1)
+    names = {s.player.name for t in in_draft.tables.all() for s in t.seats.all()}
+    names |= {b.player.name for b in in_draft.byes.all()}
+    assert names == {*TEN, LATE}
+    # Still the same draw: its seed, and its one redraw unused.
+    assert (in_draft.seed, in_draft.redraws, in_draft.published) == (draft.seed, 0, False)
+
+    # Ada is only in the draft: she is taken off the list, and the draft drawn without her.
+    ada = Player.objects.get(tournament=tournament, name="Ada Byron")
+    removal = services.preview_removal(player=ada)
+    services.remove_player(player=ada, expected_fingerprint=removal.fingerprint)
+    assert not Player.objects.filter(pk=ada.pk).exists()
+    in_draft = selectors.round_with_seating(tournament, 1)
+    assert len(in_draft.tables.all()) == 2 and len(in_draft.byes.all()) == 2
+    assert "Ada Byron" not in {b.player.name for b in in_draft.byes.all()}
+
+
+def test_a_drawn_night_has_no_rotation_to_generate_or_re_plan(api):
+    tournament = drawn_night(api)
+    answer = api.post(url(tournament, "generate-rotation/"))
+    assert answer.status_code == 400
+    assert answer.json()["message"].endswith(
+        "is drawn round by round from the results: there is no rotation to generate or "
+        "re-plan. Late arrivals and withdrawals change only the next draw."
+    )
+    with pytest.raises(DomainError) as refused:
+        services.preview_change(tournament=tournament, arrive=["Lou Marsh"])
+    assert refused.value.code == "drawn_not_planned"

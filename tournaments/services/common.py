@@ -89,6 +89,14 @@ def refuse_if_started(tournament: Tournament, key: str) -> None:
         raise DomainError(key)
 
 
+def refuse_if_drawn(tournament: Tournament) -> None:
+    """A format drawn round by round has no rotation to generate or re-plan: its
+    rounds are drawn one at a time (services.draw), and changes of the night change
+    only the next draw."""
+    if tournament.spec.per_round:
+        raise DomainError("drawn_not_planned", format=tournament.get_format_display())
+
+
 def drop_planned_rotation(tournament: Tournament) -> None:
     """Forget a rotation no round of which has started, because its players changed.
 
