@@ -480,9 +480,12 @@ def round_page(request, tournament: Tournament, number: int, *, status: int = 20
     rounds = list(
         Round.objects.filter(tournament=tournament).only("number", "status", "published", "redraws")
     )
-    qr_codes = {}
-    for table in rnd.tables.all():
-        qr_codes[table.pk] = table_qr(request=request, table=table)
+    # A draft's tables are behind no link yet: no QR code to show or print.
+    qr_codes = (
+        {table.pk: table_qr(request=request, table=table) for table in rnd.tables.all()}
+        if rnd.published
+        else None
+    )
     tables = _tables_view(rnd, qr_codes)
     # A table where a side used up its wrong card codes: someone may be guessing there.
     flooded = flooded_tables([entry["table"].pk for entry in tables])

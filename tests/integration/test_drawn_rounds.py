@@ -261,6 +261,8 @@ def test_the_organiser_draws_redraws_and_publishes_from_the_pages(api, client, o
     assert "Round 1 is drawn. Only organisers see it until it is published." in page
     assert "Draft" in page and "place 1, 0 points" in page
     assert "Redraw" in page
+    # Its tables are behind no link yet: no QR code leads to them.
+    assert "Result entry link" not in page
     again = client.post(reverse("round-redraw", args=[tournament.pk, 1]), follow=True)
     assert "Round 1 is drawn again." in again.content.decode()
     assert "it cannot be drawn again" in again.content.decode()
