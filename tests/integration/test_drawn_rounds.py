@@ -305,3 +305,10 @@ def test_a_drawn_night_has_no_rotation_to_generate_or_re_plan(api):
     with pytest.raises(DomainError) as refused:
         services.preview_change(tournament=tournament, arrive=["Lou Marsh"])
     assert refused.value.code == "drawn_not_planned"
+
+
+def test_the_form_offers_the_trial_format_where_the_settings_enable_it(client, organiser):
+    client.force_login(organiser)
+    page = client.get(reverse("tournament-create")).content.decode()
+    assert f'value="{FORMAT}"' in page
+    assert "Seated by standings (1-4, 5-8, … each round)" in page
