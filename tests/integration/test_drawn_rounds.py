@@ -18,6 +18,7 @@ from rest_framework.test import APIClient
 
 from core.errors import DomainError
 from scoring import services as scoring_services
+from scoring.night_standings.drawn import night_so_far
 from scoring.services import Via
 from tournaments import selectors, services
 from tournaments.models import Player, Round, Table, Tournament
@@ -312,3 +313,19 @@ def test_the_form_offers_the_trial_format_where_the_settings_enable_it(client, o
     page = client.get(reverse("tournament-create")).content.decode()
     assert f'value="{FORMAT}"' in page
     assert "Seated by standings (1-4, 5-8, … each round)" in page
+
+
+def test_the_format_is_shown_each_table_s_points_and_the_standings_order(api):
+    tournament = drawn_night(api)
+    services.draw_next_round(tournament=tournament)
+    services.publish_round(round=the_round(tournament, 1))
+    services.start_round(round=the_round(tournament, 1), user=tournament.owner)
+    confirm_tables(tournament, 1, skip=1)
+    so_far = night_so_far(tournament)
+    first, second = so_far.results.rounds[0].tables
+    assert first.points == (6, 2) and second.points is None
+    assert so_far.results.rounds[0].byes and not so_far.results.all_confirmed
+    # Table 1's winners lead the standings, its losers follow them.
+    assert set(so_far.ranking[:2]) == set(first.sides[0])
+    assert set(so_far.ranking[2:4]) == set(first.sides[1])
+    assert so_far.results.players[: len(TEN)] == tuple(TEN)
