@@ -381,10 +381,7 @@ def player_remove(request, pk: int, player_pk: int):
             if exc.code != codes.STALE_PREVIEW:
                 return redirect(tournament)
         else:
-            messages.success(
-                request,
-                removal_done_message(player.name, PlayerRemovalSerializer(removal).data),
-            )
+            messages.success(request, _removed(tournament, player.name, removal))
             return redirect(tournament)
     try:
         if planning.removal_runs_in_worker(player, PlanningJob.Kind.REMOVAL_PREVIEW):
@@ -413,6 +410,8 @@ def player_remove(request, pk: int, player_pk: int):
                 PlayerRemovalSerializer(removal).data,
             ),
             "partners_rotate": services.partners_rotate(tournament.format),
+            # Drawn round by round: nothing is re-planned, only the next draw changes.
+            "per_round": tournament.spec.per_round,
         },
     )
 
@@ -516,6 +515,16 @@ def round_page(request, tournament: Tournament, number: int, *, status: int = 20
         },
         status=status,
     )
+
+
+def _removed(tournament: Tournament, name: str, removal) -> str:
+    """What a removal done says; in a night drawn round by round, that only the next
+    draw changes."""
+    if tournament.spec.per_round and removal.outcome == services.RemovalOutcome.WITHDRAW:
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+        # with the name's gender.
+        return _("%(name)s has left; the next draw leaves them out.") % {"name": name}
+    return removal_done_message(name, PlayerRemovalSerializer(removal).data)
 
 
 def _going_in(tournament: Tournament) -> dict[int, dict]:

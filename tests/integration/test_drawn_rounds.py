@@ -329,3 +329,20 @@ def test_the_format_is_shown_each_table_s_points_and_the_standings_order(api):
     assert set(so_far.ranking[:2]) == set(first.sides[0])
     assert set(so_far.ranking[2:4]) == set(first.sides[1])
     assert so_far.results.players[: len(TEN)] == tuple(TEN)
+
+
+def test_the_removal_page_says_only_the_next_draw_changes(api, client, organiser):
+    tournament = drawn_night(api)
+    services.draw_next_round(tournament=tournament)
+    services.start_round(round=the_round(tournament, 1), user=organiser)
+    seated = the_round(tournament, 1).tables.first().seats.first().player
+    client.force_login(organiser)
+    address = reverse("player-remove", args=[tournament.pk, seated.pk])
+    page = client.get(address).content.decode()
+    assert "the next draw leaves them out." in page
+    assert f"Withdraw {seated.name}</button>" in page
+    fingerprint = services.preview_removal(player=seated).fingerprint
+    done = client.post(address, {"fingerprint": fingerprint}, follow=True).content.decode()
+    assert f"{seated.name} has left; the next draw leaves them out." in done
+    seated.refresh_from_db()
+    assert not seated.active
