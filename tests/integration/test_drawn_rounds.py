@@ -21,6 +21,7 @@ from scoring import services as scoring_services
 from scoring.night_standings.drawn import night_so_far
 from scoring.services import Via
 from tournaments import selectors, services
+from tournaments.card_links import card_link_path
 from tournaments.models import Player, Round, Table, Tournament
 from tournaments.services import late
 from tournaments.services.draw import round_seed
@@ -346,3 +347,19 @@ def test_the_removal_page_says_only_the_next_draw_changes(api, client, organiser
     assert f"{seated.name} has left; the next draw leaves them out." in done
     seated.refresh_from_db()
     assert not seated.active
+
+
+def test_a_phone_is_sent_to_a_round_only_once_it_is_published(api, client):
+    tournament = drawn_night(api)
+    draft = services.draw_next_round(tournament=tournament)
+    seat = draft.tables.first().seats.select_related("player").first()
+    card = card_link_path(seat.player.pk, seat.player.card_version)
+    public_page = reverse("player-seat", args=[tournament.pk, seat.player.pk])
+    assert client.get(card)["Location"] == public_page
+    assert "Table 1" not in client.get(public_page).content.decode()
+    assert client.get(reverse("seat-entry", args=[seat.token])).status_code == 404
+
+    services.publish_round(round=draft)
+    assert client.get(card)["Location"] == reverse("seat-entry", args=[seat.token])
+    assert client.get(reverse("seat-entry", args=[seat.token])).status_code == 200
+    assert "Table 1" in client.get(public_page).content.decode()
