@@ -95,15 +95,6 @@ def seated_and_byes(answer: dict) -> tuple[set[str], set[str]]:
     return seated, {p["name"] for p in answer["byes"]}
 
 
-def play(api: APIClient, tournament: Tournament, number: int) -> dict:
-    """Publish (if a draft), start, confirm and close round `number`; the close's answer."""
-    assert api.post(url(tournament, f"rounds/{number}/start/")).status_code == 200
-    confirm_tables(tournament, number)
-    closed = api.post(url(tournament, f"rounds/{number}/close/"), {}, format="json")
-    assert closed.status_code == 200, closed.json()
-    return closed.json()
-
-
 def test_a_night_drawn_round_by_round_through_the_api(api, client, organiser):
     tournament = drawn_night(api)
     detail = reverse("tournament-detail", args=[tournament.pk])
@@ -150,7 +141,18 @@ def test_a_night_drawn_round_by_round_through_the_api(api, client, organiser):
     assert api.post(url(tournament, "rounds/1/redraw/")).status_code == 400
 
     # Closing round 1 draws round 2 as a draft, from the standings.
-    play(api, tournament, 1)
+    assert api.post(url(tournament, "rounds/1/start/")).status_code == 200
+    confirm_tables(tournament, 1)
+    board = client.get(reverse("round-results", args=[tournament.pk, 1])).content.decode()
+    assert "Close and draw round 2" in board
+    closed = client.post(
+        reverse("round-results-close", args=[tournament.pk, 1]),
+        {"idempotency_key": "close-1"},
+        follow=True,
+    ).content.decode()
+    assert "Round 1 closed. Round 2 is drawn: only organisers see it until it is published." in (
+        closed
+    )
     second = the_round(tournament, 2)
     assert (second.published, second.seed) == (False, round_seed(tournament, 2))
     rounds = list(Round.objects.filter(tournament=tournament))
@@ -188,7 +190,11 @@ def test_a_night_drawn_round_by_round_through_the_api(api, client, organiser):
 
     # Round 3 is the last of three: closing it draws nothing, and the night is over.
     api.post(url(tournament, "rounds/3/publish/"))
-    play(api, tournament, 3)
+    assert api.post(url(tournament, "rounds/3/start/")).status_code == 200
+    confirm_tables(tournament, 3)
+    board = client.get(reverse("round-results", args=[tournament.pk, 3])).content.decode()
+    assert "Close the round" in board and "Close and draw" not in board
+    assert api.post(url(tournament, "rounds/3/close/"), {}, format="json").status_code == 200
     assert not Round.objects.filter(tournament=tournament, number=4).exists()
     over = api.post(url(tournament, "draw-round/"))
     assert over.status_code == 400
