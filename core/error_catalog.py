@@ -225,6 +225,57 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED, gettext_noop("Round %(number)s has already started.")
     ),
     "round_not_in_play": Entry(Kind.REFUSED, gettext_noop("Round %(number)s is not in play.")),
+    # ---------------------------------------------------------------- rounds drawn one by one
+    "draw_not_per_round": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "%(format)s is not drawn round by round: generate the rotation for the whole night."
+        ),
+    ),
+    "draw_waits_for_results": Entry(
+        Kind.REFUSED,
+        ngettext_lazy(
+            "Round %(number)s cannot be drawn yet: table %(tables)s has no confirmed result.",
+            "Round %(number)s cannot be drawn yet: tables %(tables)s have no confirmed result.",
+            "count",
+        ),
+    ),
+    "draw_waits_for_results:disputed": Entry(
+        Kind.REFUSED,
+        ngettext_lazy(
+            "Round %(number)s cannot be drawn while table %(tables)s is disputed: settle it first.",
+            "Round %(number)s cannot be drawn while tables %(tables)s are disputed: "
+            "settle them first.",
+            "count",
+        ),
+    ),
+    "drawn_not_planned": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "%(format)s is drawn round by round from the results: there is no rotation to "
+            "generate or re-plan. Late arrivals and withdrawals change only the next draw."
+        ),
+    ),
+    "draft_waiting": Entry(
+        Kind.REFUSED,
+        gettext_noop(
+            "Round %(number)s is drawn and waiting to be published: publish it before "
+            "drawing another."
+        ),
+    ),
+    "night_over": Entry(
+        Kind.REFUSED, gettext_noop("The night is over: there is no round left to draw.")
+    ),
+    "not_a_draft": Entry(
+        Kind.REFUSED,
+        gettext_noop("Round %(number)s is published: it can no longer be drawn again."),
+    ),
+    "redraw_used": Entry(
+        Kind.REFUSED, gettext_noop("Round %(number)s has already been drawn again once.")
+    ),
+    "already_published": Entry(
+        Kind.REFUSED, gettext_noop("Round %(number)s is already published.")
+    ),
     "rounds_cannot_overlap": Entry(
         Kind.REFUSED,
         gettext_noop("%(refusal)s Only a teams event (fixed partners) may start a round early."),

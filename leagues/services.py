@@ -122,7 +122,7 @@ def _require_same_game(season: Season, tournament: Tournament) -> None:
         "other_game",
         night=night_label(tournament),
         game=Tournament.Variant(tournament.variant).label,
-        format=Tournament.Format(tournament.format).label,
+        format=tournament.get_format_display(),
         season_game=Tournament.Variant(season.variant).label,
         season_family=Family(season.family).label,
     )

@@ -28,7 +28,11 @@ def where_now(player: Player, *, seat_link: bool) -> str:
     """The page of the seat `player` holds now (or next): their seat link where the
     phone already holds one of theirs (`seat_link`), else their public page, which
     also says where a bye or the end of their rounds leaves them."""
-    open_rounds = {"table__round__tournament_id": player.tournament_id}
+    # A draft round is not where anyone goes yet.
+    open_rounds = {
+        "table__round__tournament_id": player.tournament_id,
+        "table__round__published": True,
+    }
     seat = (
         Seat.objects.filter(player=player, **open_rounds)
         .exclude(table__round__status=Round.Status.CLOSED)
@@ -37,7 +41,9 @@ def where_now(player: Player, *, seat_link: bool) -> str:
         .first()
     )
     bye = (
-        Bye.objects.filter(player=player, round__tournament_id=player.tournament_id)
+        Bye.objects.filter(
+            player=player, round__tournament_id=player.tournament_id, round__published=True
+        )
         .exclude(round__status=Round.Status.CLOSED)
         .order_by("round__number")
         .values_list("round__number", flat=True)

@@ -57,16 +57,19 @@ def round_spec(tournament: Tournament) -> RoundSpec:
 
 
 def table_for_token(token: str) -> Table:
-    """The table behind a scorer's link, with its round, tournament and seated players."""
+    """The table behind a scorer's link, with its round, tournament and seated players.
+    A draft round's table is behind no link: only its organisers see a draft."""
     return (
         Table.objects.select_related("round__tournament")
         .prefetch_related(Prefetch("seats", queryset=Seat.objects.select_related("player")))
-        .get(token=token)
+        .get(token=token, round__published=True)
     )
 
 
 def seat_for_token(token: str) -> Seat:
-    return Seat.objects.select_related("table", "player").get(token=token)
+    return Seat.objects.select_related("table", "player").get(
+        token=token, table__round__published=True
+    )
 
 
 def engine_seats(table: Table) -> list[Seat]:

@@ -35,6 +35,7 @@ from core.locking import lock_table as _lock_table
 from core.permissions import can_organise
 from scoring.engine import EngineError, check_totals, seat_scores
 from tournaments.models import Round, Seat, Table, Tournament
+from tournaments.services.draw import draw_after_close
 from tournaments.services.rounds import mark_round_closed
 
 from . import selectors
@@ -645,6 +646,11 @@ def close_round(
     organiser settled otherwise); the audit trail keeps which tables were open.
     """
     with transaction.atomic():
+        per_round = round.tournament.spec.per_round
+        if per_round:
+            # Closing draws the next round, which writes under the tournament's lock:
+            # taken first, as core.locking orders it.
+            locking.lock_tournament(round.tournament)
         # Every table too: a result write in flight finishes first, later ones see
         # the round closed.
         rnd, _tables = locking.lock_round_and_tables(round)
@@ -691,6 +697,9 @@ def close_round(
             version=0,
             idempotency_key=idempotency_key,
         )
+        if per_round:
+            # Round N closed: round N+1 is drawn as a draft, unless the night is over.
+            draw_after_close(tournament=rnd.tournament)
         return rnd
 
 

@@ -140,7 +140,9 @@ def table_entry(request, token: str):
 
 @require_http_methods(["GET", "POST"])
 def seat_entry(request, token: str):
-    seat = get_object_or_404(Seat.objects.select_related("table", "player"), token=token)
+    seat = get_object_or_404(
+        Seat.objects.select_related("table", "player"), token=token, table__round__published=True
+    )
     # The seat link speaks for that seat: entries from this phone are theirs.
     _remember(request, seat.table, seat, Via.SEAT_LINK)
     return _entry(request, _table(seat.table.token), seat_link=seat)

@@ -14,6 +14,7 @@ from core.error_catalog import TABLES_DISPUTED
 from core.errors import DomainError
 from core.permissions import organised_tournament
 from tournaments.models import Round, Table, Tournament
+from tournaments.selectors import night_progress
 
 from . import selectors, services
 from .forms import (
@@ -54,6 +55,10 @@ def round_results(request, pk: int, number: int):
             "all_confirmed": all(e.state == selectors.CONFIRMED for e in board),
             "disputed": [e.table.number for e in board if e.state == selectors.DISPUTED],
             "key_form": KeyForm(initial={"idempotency_key": new_idempotency_key()}),
+            # A night drawn round by round draws the next round as this one closes.
+            "closing_draws": night_progress(
+                rnd.tournament, list(Round.objects.filter(tournament=rnd.tournament_id))
+            ).closing_draws,
         },
     )
 
@@ -80,8 +85,20 @@ def round_results_close(request, pk: int, number: int):
             return _closed_back(request, rnd)
         # The results board says which tables are open and offers to close anyway.
         return redirect("round-results", pk=pk, number=number)
-    messages.success(request, _("Round %(number)s closed.") % {"number": rnd.number})
+    messages.success(request, _closed_message(rnd))
     return _closed_back(request, rnd)
+
+
+def _closed_message(rnd: Round) -> str:
+    drawn = Round.objects.filter(
+        tournament_id=rnd.tournament_id, number=rnd.number + 1, published=False
+    ).exists()
+    if drawn:
+        return _(
+            "Round %(number)s closed. Round %(next)s is drawn: only organisers see it "
+            "until it is published."
+        ) % {"number": rnd.number, "next": rnd.number + 1}
+    return _("Round %(number)s closed.") % {"number": rnd.number}
 
 
 def _pressed_on(request) -> str:

@@ -5,11 +5,15 @@ here instead of listing formats themselves."""
 from __future__ import annotations
 
 from scoring.engine.rules import PARTNERS, VARIANTS
-from tournaments.rotations import FORMAT_SPECS, FormatSpec
+from tournaments.rotations import FormatSpec, RotationError, spec
 
 
 def spec_of(fmt: str) -> FormatSpec | None:
-    return FORMAT_SPECS.get(fmt)
+    """The format's definition (a trial one where enabled), None for one not offered here."""
+    try:
+        return spec(fmt)
+    except RotationError:
+        return None
 
 
 def fixed_teams(fmt: str) -> bool:

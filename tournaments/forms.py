@@ -23,7 +23,7 @@ from scoring.engine.rules import (
 )
 
 from . import encodings
-from .models import Player, Tournament
+from .models import Player, Tournament, format_choices
 
 BOOLEAN_OPTIONS = (
     "stick_the_dealer",
@@ -76,7 +76,7 @@ class TournamentForm(forms.Form):
     date = forms.DateField(label=_("Date"), widget=DateInput(format="%Y-%m-%d"))
     venue = forms.CharField(label=_("Venue"), max_length=limits.VENUE_MAX, required=False)
     variant = forms.ChoiceField(label=_("Game"), choices=Tournament.Variant.choices)
-    format = forms.ChoiceField(label=_("Format"), choices=Tournament.Format.choices)
+    format = forms.ChoiceField(label=_("Format"), choices=format_choices)
     round_play = forms.ChoiceField(
         label=_("A round is"),
         choices=Tournament.RoundPlay.choices,

@@ -17,6 +17,18 @@ from core import limits
 from scoring.engine.rules import VARIANTS
 
 from . import rotations
+from .rotations.formats import available_specs
+
+
+def format_choices() -> list[tuple[str, str]]:
+    """The formats offered here: the public ones, then any trial format the settings
+    enable. A callable, so the choices follow the settings with no migration."""
+    return [(spec.code, _(spec.label)) for spec in available_specs()]
+
+
+def format_label(code: str) -> str:
+    """A format's name as the forms show it; the code itself for one not offered here."""
+    return str(dict(format_choices()).get(code, code))
 
 
 def new_table_token() -> str:
@@ -40,8 +52,9 @@ class Tournament(models.Model):
         [(name.upper().replace("-", "_"), (name, _(v.label))) for name, v in VARIANTS.items()],
     )
 
-    # The formats and their labels are the rotation core's registry; a new format there
-    # is a new choice here (the labels are marked for translation in the core).
+    # The public formats and their labels are the rotation core's registry; a new format
+    # there is a new choice here (the labels are marked for translation in the core).
+    # The field's choices add the trial formats the settings enable (format_choices).
     Format = models.TextChoices(
         "Format",
         [(spec.member, (spec.code, _(spec.label))) for spec in rotations.FORMAT_SPECS.values()],
@@ -67,7 +80,7 @@ class Tournament(models.Model):
     )
     options = models.JSONField(_("rule options"), default=dict, blank=True)
     format = models.CharField(
-        _("format"), max_length=20, choices=Format.choices, default=Format.PROGRESSIVE
+        _("format"), max_length=20, choices=format_choices, default=Format.PROGRESSIVE
     )
     round_play = models.CharField(
         _("a round is"), max_length=10, choices=RoundPlay.choices, default=RoundPlay.HANDS
@@ -233,6 +246,14 @@ class Round(models.Model):
     status = models.CharField(
         _("status"), max_length=10, choices=Status.choices, default=Status.PLANNED
     )
+    # A round drawn from the results (a per-round format) keeps the seed it was drawn
+    # with, so the same results and seed give the same round again; None when planned.
+    seed = models.PositiveBigIntegerField(_("draw seed"), null=True, blank=True, editable=False)
+    # A drawn round is a draft, seen by its organisers only, until they publish it or
+    # start it. Planned rounds are published as drawn.
+    published = models.BooleanField(_("published"), default=True)
+    # A draft may be drawn again once (with the next seed) before it is published.
+    redraws = models.PositiveSmallIntegerField(_("redraws"), default=0, editable=False)
 
     class Meta:
         ordering = ["number"]

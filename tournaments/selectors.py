@@ -12,6 +12,7 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext_lazy as _
 
 from tournaments import rotations, seat_names
+from tournaments.rotations.drawn import PlayedRound, Results
 
 from .models import Bye, Player, Round, Seat, Table, Tournament
 
@@ -43,19 +44,21 @@ def _seating_prefetches() -> tuple[Prefetch, Prefetch]:
     )
 
 
-def rounds_with_seating(tournament: Tournament | int) -> list[Round]:
-    """Every round of the tournament with tables, seats, byes and their players loaded.
+def rounds_with_seating(
+    tournament: Tournament | int, *, published_only: bool = False
+) -> list[Round]:
+    """Every round of the tournament with tables, seats, byes and their players loaded
+    (with `published_only`, not a draft: what anyone but its organisers sees).
 
     Four queries however big the event: rounds, tables, seats with players, byes with
     players. `round.tables.all()`, `table.seats.all()` and `round.byes.all()` read the
     prefetched rows.
     """
     tournament_id = tournament if isinstance(tournament, int) else tournament.pk
-    return list(
-        Round.objects.filter(tournament_id=tournament_id)
-        .order_by("number")
-        .prefetch_related(*_seating_prefetches())
-    )
+    rounds = Round.objects.filter(tournament_id=tournament_id)
+    if published_only:
+        rounds = rounds.filter(published=True)
+    return list(rounds.order_by("number").prefetch_related(*_seating_prefetches()))
 
 
 def rounds_overview(tournament: Tournament | int) -> list[Round]:
@@ -69,13 +72,16 @@ def rounds_overview(tournament: Tournament | int) -> list[Round]:
     )
 
 
-def round_with_seating(tournament: Tournament | int, number: int) -> Round:
-    """One round with its seating loaded (Http404 when the tournament has no such round)."""
+def round_with_seating(
+    tournament: Tournament | int, number: int, *, published_only: bool = False
+) -> Round:
+    """One round with its seating loaded (Http404 when the tournament has no such round,
+    or, with `published_only`, when it is a draft)."""
     tournament_id = tournament if isinstance(tournament, int) else tournament.pk
-    return get_object_or_404(
-        Round.objects.filter(tournament_id=tournament_id).prefetch_related(*_seating_prefetches()),
-        number=number,
-    )
+    rounds = Round.objects.filter(tournament_id=tournament_id)
+    if published_only:
+        rounds = rounds.filter(published=True)
+    return get_object_or_404(rounds.prefetch_related(*_seating_prefetches()), number=number)
 
 
 def byes_that_happened(tournament_ids: Iterable[int]) -> QuerySet[Bye]:
@@ -97,6 +103,10 @@ class NightProgress:
     `next_planned_round` is the first planned round; it may start once every round before it
     is closed (`waits_for` lists those still in play). A teams event may start it
     early anyway (`may_overlap`), with a reason.
+
+    A night drawn round by round (`per_round`) has no planned round between a close
+    and the next draw: `next_draw` is the round to draw then, `draft` a drawn round
+    not yet published, and the night is over when the format says so (`night_over`).
     """
 
     rounds: int
@@ -105,6 +115,13 @@ class NightProgress:
     next_planned_round: int | None
     waits_for: tuple[int, ...]
     may_overlap: bool
+    per_round: bool = False
+    night_over: bool = False
+    draft: int | None = None
+    # The draft has had its one redraw.
+    draft_redrawn: bool = False
+    # Closing the rounds in play draws the next one (the format says the night goes on).
+    closing_draws: bool = False
 
     @property
     def can_start_next(self) -> bool:
@@ -112,7 +129,19 @@ class NightProgress:
 
     @property
     def finished(self) -> bool:
+        if self.per_round:
+            return self.night_over and not self.in_play
         return self.rounds > 0 and self.next_planned_round is None and not self.in_play
+
+    @property
+    def next_draw(self) -> int | None:
+        """The round to draw now in a per-round night: none while a round is in play
+        (closing it draws the next), waits to start, or the night is over."""
+        if not self.per_round or self.finished or self.in_play:
+            return None
+        if self.next_planned_round is not None:
+            return None
+        return self.rounds + 1
 
 
 def night_progress(tournament: Tournament, rounds: Sequence[Round]) -> NightProgress:
@@ -122,6 +151,8 @@ def night_progress(tournament: Tournament, rounds: Sequence[Round]) -> NightProg
     closed = [r.number for r in ordered if r.status == Round.Status.CLOSED]
     in_play = tuple(r.number for r in ordered if r.status == Round.Status.IN_PLAY)
     next_planned_round = planned[0] if planned else None
+    draft = next((r for r in ordered if not r.published), None)
+    spec = tournament.spec
     return NightProgress(
         rounds=len(ordered),
         in_play=in_play,
@@ -130,8 +161,32 @@ def night_progress(tournament: Tournament, rounds: Sequence[Round]) -> NightProg
         waits_for=tuple(
             n for n in in_play if next_planned_round is not None and n < next_planned_round
         ),
-        may_overlap=tournament.spec.rounds_may_overlap,
+        may_overlap=spec.rounds_may_overlap,
+        per_round=spec.per_round,
+        night_over=bool(planned == [] and not in_play and _drawn_night_over(tournament, closed)),
+        draft=draft.number if draft else None,
+        draft_redrawn=bool(draft and draft.redraws),
+        closing_draws=bool(
+            spec.per_round
+            and in_play
+            and not _drawn_night_over(tournament, sorted([*closed, *in_play]))
+        ),
     )
+
+
+def _drawn_night_over(tournament: Tournament, closed: Sequence[int]) -> bool:
+    """Whether a per-round format says the night is over, from its closed rounds: a
+    closed round's results are in, so the seating and points need not be read here."""
+    spec = tournament.spec
+    if not spec.per_round or spec.night_over is None:
+        return False
+    history = Results(players=(), rounds=tuple(PlayedRound(n, ()) for n in closed))
+    return spec.night_over(history, settings=draw_settings(tournament))
+
+
+def draw_settings(tournament: Tournament) -> dict[str, object]:
+    """A per-round format's own settings, as the tournament holds them."""
+    return {"rounds": tournament.rounds_planned}
 
 
 def table_sides(table: Table) -> tuple[tuple[str, ...], ...]:
@@ -242,7 +297,8 @@ def player_itinerary(player: Player) -> list[ItineraryStop]:
     """
     seats = Seat.objects.select_related("player").order_by("position")
     rounds = (
-        Round.objects.filter(tournament_id=player.tournament_id)
+        # A draft round is its organisers' alone: nobody is told to go there yet.
+        Round.objects.filter(tournament_id=player.tournament_id, published=True)
         .order_by("number")
         .prefetch_related(
             Prefetch(

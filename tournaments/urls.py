@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import night_views, player_views, views
+from . import draw_views, night_views, player_views, views
 from .planning import views as planning_views
 
 urlpatterns = [
@@ -38,6 +38,17 @@ urlpatterns = [
     path("tournaments/<int:pk>/rounds/<int:number>/", views.round_detail, name="round-detail"),
     path("tournaments/<int:pk>/rounds/<int:number>/start/", views.round_start, name="round-start"),
     path("tournaments/<int:pk>/rounds/<int:number>/close/", views.round_close, name="round-close"),
+    path("tournaments/<int:pk>/draw/", draw_views.round_draw, name="round-draw"),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/redraw/",
+        draw_views.round_redraw,
+        name="round-redraw",
+    ),
+    path(
+        "tournaments/<int:pk>/rounds/<int:number>/publish/",
+        draw_views.round_publish,
+        name="round-publish",
+    ),
     path("tournaments/<int:pk>/changes/", views.change_form, name="change-form"),
     path("tournaments/<int:pk>/changes/preview/", views.change_preview, name="change-preview"),
     path("tournaments/<int:pk>/changes/apply/", views.change_apply, name="change-apply"),

@@ -21,6 +21,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from core import error_catalog as codes
 from core.errors import DomainError
 from core.permissions import organised_tournament
+from scoring import night_standings
 from scoring import selectors as scoring_selectors
 from scoring.engine import EngineError, rule_set
 from scoring.throttle import flooded_tables
@@ -380,10 +381,7 @@ def player_remove(request, pk: int, player_pk: int):
             if exc.code != codes.STALE_PREVIEW:
                 return redirect(tournament)
         else:
-            messages.success(
-                request,
-                removal_done_message(player.name, PlayerRemovalSerializer(removal).data),
-            )
+            messages.success(request, _removed(tournament, player.name, removal))
             return redirect(tournament)
     try:
         if planning.removal_runs_in_worker(player, PlanningJob.Kind.REMOVAL_PREVIEW):
@@ -412,6 +410,8 @@ def player_remove(request, pk: int, player_pk: int):
                 PlayerRemovalSerializer(removal).data,
             ),
             "partners_rotate": services.partners_rotate(tournament.format),
+            # Drawn round by round: nothing is re-planned, only the next draw changes.
+            "per_round": tournament.spec.per_round,
         },
     )
 
@@ -476,10 +476,15 @@ def round_detail(request, pk: int, number: int):
 def round_page(request, tournament: Tournament, number: int, *, status: int = 200, **forms):
     """The round's tables; also re-shown, with the form's errors, by a refused swap."""
     rnd = selectors.round_with_seating(tournament, number)
-    rounds = list(Round.objects.filter(tournament=tournament).only("number", "status"))
-    qr_codes = {}
-    for table in rnd.tables.all():
-        qr_codes[table.pk] = table_qr(request=request, table=table)
+    rounds = list(
+        Round.objects.filter(tournament=tournament).only("number", "status", "published", "redraws")
+    )
+    # A draft's tables are behind no link yet: no QR code to show or print.
+    qr_codes = (
+        {table.pk: table_qr(request=request, table=table) for table in rnd.tables.all()}
+        if rnd.published
+        else None
+    )
     tables = _tables_view(rnd, qr_codes)
     # A table where a side used up its wrong card codes: someone may be guessing there.
     flooded = flooded_tables([entry["table"].pk for entry in tables])
@@ -488,6 +493,10 @@ def round_page(request, tournament: Tournament, number: int, *, status: int = 20
     for entry in tables:
         entry["many_wrong_codes"] = entry["table"].pk in flooded
         entry["disputed"] = entry["table"].pk in disputed
+    going_in = {} if rnd.published else _going_in(tournament)
+    for entry in tables:
+        for place in entry["seats"]:
+            place["going_in"] = going_in.get(place["player"].pk)
     return render(
         request,
         "tournaments/round_detail.html",
@@ -497,6 +506,7 @@ def round_page(request, tournament: Tournament, number: int, *, status: int = 20
             "tables": tables,
             "byes": [bye.player for bye in rnd.byes.all()],
             "round_count": len(rounds),
+            "going_in": bool(going_in),
             "progress": selectors.night_progress(tournament, rounds),
             "overrides": list(rnd.start_overrides.select_related("user")),
             "unreachable": unreachable_for(request),
@@ -505,6 +515,32 @@ def round_page(request, tournament: Tournament, number: int, *, status: int = 20
         },
         status=status,
     )
+
+
+def _removed(tournament: Tournament, name: str, removal) -> str:
+    """What a removal done says; in a night drawn round by round, that only the next
+    draw changes."""
+    if tournament.spec.per_round and removal.outcome == services.RemovalOutcome.WITHDRAW:
+        # Translators: %(name)s is any player, woman or man: word it so that nothing agrees
+        # with the name's gender.
+        return _("%(name)s has left; the next draw leaves them out.") % {"name": name}
+    return removal_done_message(name, PlayerRemovalSerializer(removal).data)
+
+
+def _going_in(tournament: Tournament) -> dict[int, dict]:
+    """Each player's place and points in the standings now: the figures a draft round
+    was drawn from, shown beside their names (players' standings only)."""
+    standings = night_standings.tournament_standings(tournament)
+    if standings.teams:
+        return {}
+    column = standings.total_column
+    return {
+        row.pk: {
+            "place": row.place,
+            "points": row.values[column] if column is not None else row.record.points_for,
+        }
+        for row in standings.rows
+    }
 
 
 def _tables_view(rnd: Round, qr_codes: dict | None = None) -> list[dict]:
@@ -711,7 +747,10 @@ def tournament_public(request, pk: int):
     seats): the round in play, or the next to play, unless ?round= picks another."""
     tournament = get_object_or_404(Tournament, pk=pk)
     rounds = list(
-        Round.objects.filter(tournament=tournament).order_by("number").only("number", "status")
+        # A draft round is its organisers' alone.
+        Round.objects.filter(tournament=tournament, published=True)
+        .order_by("number")
+        .only("number", "status")
     )
     shown = selectors.round_to_show(rounds, request.GET.get("round"))
     item = None

@@ -213,7 +213,7 @@ def season_standings(season: Season) -> SeasonStandings:
     ]
     rounds_of: dict[int, list[Round]] = {t.pk: [] for t in tournaments}
     for rnd in Round.objects.filter(tournament_id__in=list(rounds_of)).only(
-        "tournament_id", "number", "status"
+        "tournament_id", "number", "status", "published", "redraws"
     ):
         rounds_of[rnd.tournament_id].append(rnd)
     provisional = tuple(t for t in tournaments if not night_progress(t, rounds_of[t.pk]).finished)

@@ -6,6 +6,7 @@ from django.utils.translation import gettext, ngettext
 
 from scoring import standings as maths
 from scoring.engine.rules import VARIANTS
+from tournaments.format_facts import spec_of
 from tournaments.models import Tournament
 from tournaments.rotations import FORMAT_SPECS
 
@@ -32,7 +33,7 @@ def ranking_metrics(tournament: Tournament, settings: StandingsSettings) -> tupl
         if chosen:
             return chosen
     # Each format's default order is the rotation core's; an unknown format ranks as progressive.
-    spec = FORMAT_SPECS.get(tournament.format, FORMAT_SPECS["progressive"])
+    spec = spec_of(tournament.format) or FORMAT_SPECS["progressive"]
     return maths.possible_metrics(maths.parse_metrics(spec.standings_metrics), loners=loners)
 
 

@@ -16,7 +16,16 @@ from rest_framework import serializers
 from core import limits
 from core.permissions import can_organise
 from tournaments.card_links import card_link_path
-from tournaments.models import PlanningJob, Player, Round, Seat, Table, Team, Tournament
+from tournaments.models import (
+    PlanningJob,
+    Player,
+    Round,
+    Seat,
+    Table,
+    Team,
+    Tournament,
+    format_choices,
+)
 from tournaments.services.changes import STRATEGIES
 from tournaments.services.late import joins_in
 from tournaments.site_address import public_url
@@ -102,7 +111,8 @@ class TournamentWriteSerializer(serializers.Serializer):
     )
     variant = serializers.ChoiceField(choices=Tournament.Variant.choices)
     options = serializers.DictField(required=False, default=dict)
-    format = serializers.ChoiceField(choices=Tournament.Format.choices)
+    # The formats offered here (trial formats only where the settings enable them).
+    format = serializers.ChoiceField(choices=())
     round_play = serializers.ChoiceField(
         choices=Tournament.RoundPlay.choices, required=False, default=Tournament.RoundPlay.HANDS
     )
@@ -137,6 +147,10 @@ class TournamentWriteSerializer(serializers.Serializer):
     seed = serializers.IntegerField(
         min_value=0, max_value=limits.MAX_SEED, required=False, default=0
     )
+
+    def __init__(self, *args, **kwargs) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["format"].choices = format_choices()
 
     def validate(self, attrs: dict) -> dict:
         # Said here as well as by the service, so the answer names the field.
@@ -246,10 +260,23 @@ class TableSerializer(OrganiserFieldsMixin, serializers.ModelSerializer):
 class RoundSerializer(serializers.ModelSerializer):
     tables = TableSerializer(many=True, read_only=True)
     byes = serializers.SerializerMethodField()
+    published = serializers.BooleanField(
+        read_only=True,
+        help_text="False for a drawn round not yet published (a draft): only its "
+        "organisers see it.",
+    )
+    seed = serializers.IntegerField(
+        read_only=True,
+        allow_null=True,
+        help_text="The seed a round drawn from the results was drawn with; null when planned.",
+    )
+    redraws = serializers.IntegerField(
+        read_only=True, help_text="How many times the draft was drawn again (at most once)."
+    )
 
     class Meta:
         model = Round
-        fields = ["number", "status", "tables", "byes"]
+        fields = ["number", "status", "published", "seed", "redraws", "tables", "byes"]
         read_only_fields = fields
 
     @extend_schema_field(PlayerRefSerializer(many=True))

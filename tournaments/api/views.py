@@ -357,21 +357,66 @@ class TournamentViewSet(mixins.ListModelMixin, mixins.RetrieveModelMixin, Tourna
     @extend_schema(responses={200: s.RoundSerializer(many=True), **refusals(404)})
     @action(detail=True, methods=["get"], pagination_class=None)
     def rounds(self, request: Request, pk: str) -> Response:
-        """Every round with tables, seats and byes (tokens only for organisers)."""
+        """Every round with tables, seats and byes (tokens only for organisers; a draft
+        round only for them too)."""
         tournament = self._tournament()
+        context = self._context(tournament)
         return Response(
             s.RoundSerializer(
-                selectors.rounds_with_seating(tournament),
+                selectors.rounds_with_seating(tournament, published_only=not context["organiser"]),
                 many=True,
-                context=self._context(tournament),
+                context=context,
             ).data
         )
 
     @extend_schema(parameters=[NUMBER], responses={200: s.RoundSerializer, **refusals(404)})
     @action(detail=True, methods=["get"], url_path=r"rounds/(?P<number>[0-9]+)")
     def round_detail(self, request: Request, pk: str, number: str) -> Response:
+        """One round (a draft round only for its organisers)."""
         tournament = self._tournament()
-        rnd = selectors.round_with_seating(tournament, int(number))
+        context = self._context(tournament)
+        rnd = selectors.round_with_seating(
+            tournament, int(number), published_only=not context["organiser"]
+        )
+        return Response(s.RoundSerializer(rnd, context=context).data)
+
+    @extend_schema(request=None, responses={200: s.RoundSerializer, **refusals(400, 403, 404)})
+    @action(detail=True, methods=["post"], url_path="draw-round")
+    def draw_round(self, request: Request, pk: str) -> Response:
+        """Draw the next round of a format drawn round by round, from the results so far,
+        as a draft only organisers see (publish it, or start it, to show it)."""
+        tournament = self._tournament()
+        rnd = services.draw_next_round(tournament=tournament)
+        return self._round_answer(tournament, rnd.number)
+
+    @extend_schema(
+        parameters=[NUMBER],
+        request=None,
+        responses={200: s.RoundSerializer, **refusals(400, 403, 404)},
+    )
+    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]+)/redraw")
+    def redraw_round(self, request: Request, pk: str, number: str) -> Response:
+        """Draw a draft round again, once, with the next seed."""
+        tournament = self._tournament()
+        rnd = get_object_or_404(Round, tournament=tournament, number=int(number))
+        services.redraw_round(round=rnd)
+        return self._round_answer(tournament, rnd.number)
+
+    @extend_schema(
+        parameters=[NUMBER],
+        request=None,
+        responses={200: s.RoundSerializer, **refusals(400, 403, 404)},
+    )
+    @action(detail=True, methods=["post"], url_path=r"rounds/(?P<number>[0-9]+)/publish")
+    def publish_round(self, request: Request, pk: str, number: str) -> Response:
+        """Show a draft round to the players, the table links and the public pages."""
+        tournament = self._tournament()
+        rnd = get_object_or_404(Round, tournament=tournament, number=int(number))
+        services.publish_round(round=rnd)
+        return self._round_answer(tournament, rnd.number)
+
+    def _round_answer(self, tournament: Tournament, number: int) -> Response:
+        rnd = selectors.round_with_seating(tournament, number)
         return Response(s.RoundSerializer(rnd, context=self._context(tournament)).data)
 
     @extend_schema(

@@ -60,6 +60,9 @@ def seats_to_plan(tournament: Tournament, kind: str) -> int:
 
 
 def runs_in_worker(tournament: Tournament, kind: str) -> bool:
+    if tournament.spec.per_round:
+        # Drawn round by round: nothing is planned ahead, and the refusal comes at once.
+        return False
     return seats_to_plan(tournament, kind) > settings.PLANNING_INLINE_SEAT_ROUNDS
 
 

@@ -25,6 +25,7 @@ from .common import (
     TEAM_NAME_MAX,
     rounds_to_draw,
 )
+from .draw import draw_next_round, publish_round, redraw_round
 from .players import (
     add_player,
     import_players,
@@ -72,6 +73,9 @@ __all__ = [
     "add_player",
     "apply_change",
     "create_tournament",
+    "draw_next_round",
+    "publish_round",
+    "redraw_round",
     "fixed_settings",
     "generate_rotation",
     "import_players",

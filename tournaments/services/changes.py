@@ -24,6 +24,7 @@ from .common import (
     lock,
     name_key,
     new_player_problem,
+    refuse_if_drawn,
     rotation_error,
     team_display_name,
     team_name_keys,
@@ -184,6 +185,7 @@ def plan_change(
     substitute: Mapping[Player, str] | None,
     strategy: str = "fewest",
 ) -> ChangePlan:
+    refuse_if_drawn(tournament)
     if strategy not in STRATEGIES:
         raise DomainError("bad_strategy")
     withdraw = list(withdraw)

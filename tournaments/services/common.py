@@ -19,7 +19,7 @@ from scoring.errors import RuleBroken
 from tournaments import rotations
 from tournaments.partner_names import partners
 
-from ..models import Round, Tournament
+from ..models import Round, Tournament, format_choices, format_label
 
 Side = tuple[str, ...]
 
@@ -89,6 +89,14 @@ def refuse_if_started(tournament: Tournament, key: str) -> None:
         raise DomainError(key)
 
 
+def refuse_if_drawn(tournament: Tournament) -> None:
+    """A format drawn round by round has no rotation to generate or re-plan: its
+    rounds are drawn one at a time (services.draw), and changes of the night change
+    only the next draw."""
+    if tournament.spec.per_round:
+        raise DomainError("drawn_not_planned", format=tournament.get_format_display())
+
+
 def drop_planned_rotation(tournament: Tournament) -> None:
     """Forget a rotation no round of which has started, because its players changed.
 
@@ -105,10 +113,10 @@ def _rotation_words(template: str, params: Mapping[str, object]) -> str:
     """The rotation engine's sentence in the active language, formats named as on
     the forms ("Six-handed Euchre", not "six-handed")."""
     params = dict(params)
-    if params.get("format") in Tournament.Format.values:
-        params["format"] = Tournament.Format(params["format"]).label
+    if "format" in params:
+        params["format"] = format_label(str(params["format"]))
     if "formats" in params:
-        params["formats"] = " / ".join(str(label) for label in Tournament.Format.labels)
+        params["formats"] = " / ".join(str(label) for _code, label in format_choices())
     return render(template, params)
 
 
@@ -123,14 +131,15 @@ def rotation_error(exc: rotations.RotationError) -> DomainError:
 def check_rules(variant: str, options: object, fmt: str) -> None:
     if variant not in Tournament.Variant.values:
         raise DomainError("unknown_variant", variant=variant)
-    if fmt not in Tournament.Format.values:
+    if fmt not in dict(format_choices()):
         raise DomainError("unknown_format", format=fmt)
-    if variant not in FORMAT_VARIANTS[fmt]:
+    variants = rotations.spec(fmt).variants
+    if variant not in variants:
         raise DomainError(
             "format_does_not_fit_variant",
-            format=Tournament.Format(fmt).label,
+            format=format_label(fmt),
             variant=Tournament.Variant(variant).label,
-            allowed=" / ".join(str(Tournament.Variant(v).label) for v in FORMAT_VARIANTS[fmt]),
+            allowed=" / ".join(str(Tournament.Variant(v).label) for v in variants),
         )
     if not isinstance(options, Mapping):
         raise DomainError("bad_options")
@@ -231,6 +240,14 @@ def default_rounds(fmt: str, players: int) -> int | None:
     if rotations.spec(fmt).complete_length(players) <= limits.COMPLETE_BY_DEFAULT_MOST:
         return None
     return limits.DEFAULT_ROUNDS
+
+
+def rounds_of_format(fmt: str, rounds: int | None) -> int | None:
+    """The number of rounds to store: a format drawn round by round has no complete
+    rotation to fall back on, so an empty number is DEFAULT_ROUNDS there."""
+    if rounds is None and rotations.spec(fmt).per_round:
+        return limits.DEFAULT_ROUNDS
+    return rounds
 
 
 def rounds_to_draw(

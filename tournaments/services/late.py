@@ -20,6 +20,7 @@ from .. import selectors
 from ..models import Player, Round, Seat, Tournament
 from .changes import apply_change
 from .common import has_started, lock
+from .draw import refresh_draft
 from .reprints import mark_change
 from .rotation import generate_rotation
 from .rows import write_rounds
@@ -40,7 +41,10 @@ def mark_late(*, player: Player) -> Player:
     if not player.late:
         player.late = True
         player.save(update_fields=["late"])
-        if tournament.rounds.exists() and not _swap_into_bye(tournament):
+        if tournament.spec.per_round:
+            # Nothing is planned ahead: only a round 1 drawn and waiting changes.
+            refresh_draft(tournament)
+        elif tournament.rounds.exists() and not _swap_into_bye(tournament):
             generate_rotation(tournament=tournament)
     return player
 
@@ -75,6 +79,10 @@ def here_now(*, player: Player) -> Player:
         raise DomainError("not_late", name=player.name)
     player.late = False
     player.save(update_fields=["late"])
+    if tournament.spec.per_round:
+        # They join the next draw; a draft already waiting is drawn again with them.
+        refresh_draft(tournament)
+        return player
     if not tournament.rounds.exists() or _is_planned_in(player):
         return player
     if not has_started(tournament):

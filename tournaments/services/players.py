@@ -87,7 +87,7 @@ def import_players_rows(
                 accepted.append((name, None))
                 continue
             if team_size is None:
-                label = Tournament.Format(locked.format).label
+                label = locked.get_format_display()
                 problem(line, DomainError("bad_player:no_fixed_teams", format=label))
                 continue
             if len(team) > TEAM_NAME_MAX:

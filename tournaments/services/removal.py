@@ -20,6 +20,7 @@ from core.errors import DomainError
 from ..models import Bye, Player, Round, Seat, Tournament
 from .changes import ChangePlan, RotationChange, make_change, plan_change
 from .common import delete_empty_teams, drop_planned_rotation, has_started, lock
+from .draw import refresh_draft
 
 
 class RemovalOutcome(StrEnum):
@@ -72,6 +73,8 @@ def _removal(tournament: Tournament, player: Player) -> PlayerRemoval:
     player = Player.objects.get(pk=player.pk, tournament=tournament)
     if not _in_rounds(player, played=False):
         return PlayerRemoval(player, RemovalOutcome.DELETE)
+    if tournament.spec.per_round:
+        return _drawn_removal(player)
     if _in_rounds(player, played=True):
         if not player.active:
             raise DomainError("not_playing:left", name=player.name)
@@ -86,10 +89,21 @@ def _removal(tournament: Tournament, player: Player) -> PlayerRemoval:
     return PlayerRemoval(player, RemovalOutcome.REPLAN, plan.change, plan=plan)
 
 
+def _drawn_removal(player: Player) -> PlayerRemoval:
+    """In a night drawn round by round nothing is planned ahead: a player who has
+    played withdraws (their rounds stay), one only in the draft waiting is deleted,
+    and either way only that draft is drawn again, without them."""
+    if _in_rounds(player, played=True):
+        if not player.active:
+            raise DomainError("not_playing:left", name=player.name)
+        return PlayerRemoval(player, RemovalOutcome.WITHDRAW)
+    return PlayerRemoval(player, RemovalOutcome.REPLAN)
+
+
 def removal_replans(*, player: Player) -> bool:
     """Whether working out `player`'s removal re-plans the rotation (the costly part):
     not for a player in no round (deleted) nor one who has already left (refused)."""
-    if not _in_rounds(player, played=False):
+    if not _in_rounds(player, played=False) or player.tournament.spec.per_round:
         return False
     return player.active or not _in_rounds(player, played=True)
 
@@ -121,6 +135,10 @@ def remove_player(*, player: Player, expected_fingerprint: str | None = None) ->
     elif expected_fingerprint != removal.fingerprint:
         raise DomainError("stale_preview:removal")
     target = removal.player
+    if tournament.spec.per_round and removal.outcome is not RemovalOutcome.DELETE:
+        # Off the next draw; the draft waiting, if any, is drawn again without them.
+        Player.objects.filter(pk=target.pk).update(active=False)
+        refresh_draft(tournament)
     if removal.plan is not None:
         # Worked out above under the lock: stored as it is, not planned a second time.
         make_change(tournament, removal.plan, tournament=tournament)

@@ -8,7 +8,7 @@ from django.db import transaction
 from tournaments import rotations
 
 from ..models import Player, Tournament
-from .common import lock, refuse_if_started, rounds_to_draw
+from .common import lock, refuse_if_drawn, refuse_if_started, rounds_to_draw
 from .rows import check_schedule, engine_teams, late_schedule, write_rounds
 
 
@@ -18,6 +18,7 @@ def generate_rotation(*, tournament: Tournament) -> dict:
     rotation; refused once a round has started. Returns the quality summary, which is
     also stored on tournament.rotation_quality."""
     locked = lock(tournament)
+    refuse_if_drawn(locked)
     refuse_if_started(locked, "round_started:rotation")
     players = list(Player.objects.filter(tournament=locked, active=True).order_by("pk"))
     rounds = rounds_to_draw(locked, len(players))

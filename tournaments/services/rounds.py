@@ -45,8 +45,10 @@ def start_round(*, round: Round, user=None, start_anyway_reason: str = "") -> Ro
     if open_rounds:
         _start_out_of_order(locked, row, open_rounds, user, clean_name(start_anyway_reason))
     row.status = Round.Status.IN_PLAY
-    row.save(update_fields=["status"])
-    round.status = row.status
+    # A drawn round still a draft is published by starting it: it is being played.
+    row.published = True
+    row.save(update_fields=["status", "published"])
+    round.status, round.published = row.status, row.published
     return row
 
 

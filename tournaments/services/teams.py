@@ -26,7 +26,7 @@ from .common import (
 def _team_size(tournament: Tournament) -> int:
     size = tournament.spec.fixed_team_size
     if size is None:
-        raise DomainError("no_teams_in_format", format=Tournament.Format(tournament.format).label)
+        raise DomainError("no_teams_in_format", format=tournament.get_format_display())
     return size
 
 
@@ -65,9 +65,7 @@ def pair_teams(*, tournament: Tournament, groups: Sequence[Sequence[Player]]) ->
         raise DomainError("not_a_player")
     for group in groups:
         if len(group) != size:
-            raise DomainError(
-                "bad_team_size", format=Tournament.Format(locked.format).label, size=size
-            )
+            raise DomainError("bad_team_size", format=locked.get_format_display(), size=size)
     members = Counter(
         Player.objects.filter(tournament=locked, active=True, team__isnull=False).values_list(
             "team_id", flat=True

@@ -20,6 +20,7 @@ from .common import (
     drop_planned_rotation,
     has_started,
     lock,
+    rounds_of_format,
 )
 
 
@@ -57,6 +58,7 @@ def create_tournament(
         "seed": seed,
     }
     check_settings(values)
+    rounds_planned = rounds_of_format(format, rounds_planned)
     return Tournament.objects.create(
         owner=owner,
         name=clean_name(name),
@@ -131,6 +133,7 @@ def update_tournament(*, tournament: Tournament, **changes: object) -> Tournamen
         setattr(locked, key, clean_name(value) if key in {"name", "venue"} else value)
     if "options" in changed:
         locked.options = dict(changes["options"])  # type: ignore[call-overload]
+    locked.rounds_planned = rounds_of_format(locked.format, locked.rounds_planned)
     locked.save()
     if changed & ROTATION_FIELDS:
         drop_planned_rotation(locked)
