@@ -139,14 +139,13 @@ def _draw(
 ) -> Round:
     """Round `number` drawn by the format for the players playing now (active and
     here, in the order they joined) and written as a draft."""
-    spec = tournament.spec
-    assert spec.next_round is not None
     players = list(
         Player.objects.filter(tournament=tournament, active=True, late=False).order_by("pk")
     )
     names = [p.name for p in players]
     try:
-        drawn = spec.next_round(
+        drawn = rotations.next_round(
+            tournament.format,
             names,
             so_far.results,
             seed=seed,
