@@ -151,6 +151,7 @@ ROUTES: dict[str, dict[str, frozenset[str]]] = {
     "standings-player": PUBLIC_PAGE,
     "standings-export": PUBLIC_PAGE,
     "standings-results-export": PUBLIC_PAGE,
+    "draw-history-export": PUBLIC_PAGE,
     "standings-settings": ORGANISER_PAGE_AND_FORM,
     "standings-print": ORGANISER_FORM,
     # ------------------------------------------------------------ leagues (pages)

@@ -21,6 +21,9 @@ MOST_ROUNDS = 100
 MOST_NAME = 120
 
 _TOP_KEYS = {"format", "players", "rounds"}
+# "left": players earlier rounds seated who play no more (withdrawn); they stay in the
+# standings and are never drawn again.
+_OPTIONAL_TOP_KEYS = {"left"}
 _ROUND_KEYS = {"round", "tables", "byes"}
 _TABLE_KEYS = {"table", "teams", "points", "decided_by"}
 
@@ -57,27 +60,31 @@ def parse_history(data: object, wanted: FormatSpec) -> Results:
     """The night in `data` (decoded JSON), checked against the format `wanted`."""
     if not isinstance(data, dict):
         raise HistoryError('The history must be a JSON object with "format", "players", "rounds".')
-    _keys(data, _TOP_KEYS, _TOP_KEYS, "The history")
+    _keys(data, _TOP_KEYS | _OPTIONAL_TOP_KEYS, _TOP_KEYS, "The history")
     if data["format"] != wanted.code:
         raise HistoryError(
             f"The history is of the format {_shown(data['format'])}, not {wanted.code}."
         )
     players = _players(data["players"])
+    left = _players(data.get("left", []), key="left")
+    for name in left:
+        if name in players:
+            raise HistoryError(f'{_shown(name)} is both in "players" and in "left".')
     rounds_data = data["rounds"]
     if not isinstance(rounds_data, list):
         raise HistoryError('"rounds" must be a list of rounds.')
     if len(rounds_data) > MOST_ROUNDS:
         raise HistoryError(f"The history has more than {MOST_ROUNDS} rounds.")
-    known = set(players)
+    known = set(players) | set(left)
     rounds = tuple(
         _round(entry, number, known, wanted) for number, entry in enumerate(rounds_data, 1)
     )
-    return Results(players=players, rounds=rounds)
+    return Results(players=players, rounds=rounds, left=left)
 
 
-def _players(value: object) -> tuple[str, ...]:
+def _players(value: object, *, key: str = "players") -> tuple[str, ...]:
     if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
-        raise HistoryError('"players" must be a list of names.')
+        raise HistoryError(f'"{key}" must be a list of names.')
     if len(value) > MOST_PLAYERS:
         raise HistoryError(f"The history has more than {MOST_PLAYERS} players.")
     seen: set[str] = set()
@@ -85,7 +92,7 @@ def _players(value: object) -> tuple[str, ...]:
         if not name.strip() or len(name) > MOST_NAME:
             raise HistoryError(f"A player's name must have 1 to {MOST_NAME} characters.")
         if name in seen:
-            raise HistoryError(f'{_shown(name)} is listed twice in "players".')
+            raise HistoryError(f'{_shown(name)} is listed twice in "{key}".')
         seen.add(name)
     return tuple(value)
 
@@ -201,7 +208,7 @@ def _names(value: object, where: str, known: set[str]) -> tuple[str, ...]:
         raise HistoryError(f"{where} must be a list of player names.")
     for name in value:
         if name not in known:
-            raise HistoryError(f'{where}: {_shown(name)} is not in "players".')
+            raise HistoryError(f'{where}: {_shown(name)} is not in "players" (nor in "left").')
     return tuple(value)
 
 
@@ -237,3 +244,31 @@ def _shown(value: object) -> str:
     except (RecursionError, ValueError):
         return "that value"
     return text if len(text) <= 40 else text[:37] + "..."
+
+
+def history_document(format: str, results: Results) -> dict:
+    """The night as `next_round` reads it (`parse_history`'s inverse): what a club
+    downloads to check a draw, or to draw the next round off the site. A table still
+    in play has no points, so the command refuses to draw until it has."""
+    rounds = []
+    for played in results.rounds:
+        tables = []
+        for table in played.tables:
+            entry: dict[str, object] = {
+                "table": table.number,
+                "teams": [list(side) for side in table.sides],
+            }
+            if table.points is not None:
+                entry["points"] = list(table.points)
+            if table.decided_by is not None:
+                entry["decided_by"] = table.decided_by
+            tables.append(entry)
+        rounds.append({"round": played.number, "tables": tables, "byes": list(played.byes)})
+    document: dict[str, object] = {
+        "format": format,
+        "players": list(results.players),
+        "rounds": rounds,
+    }
+    if results.left:
+        document["left"] = list(results.left)
+    return document

@@ -56,14 +56,14 @@ def _sides(table: PlayedTable) -> tuple[Side, ...]:
 def drawn_standings(
     results: Results, metrics: Sequence[str], *, bye_rule: ByeRule = NOTHING_FOR_A_BYE
 ) -> list[Row]:
-    """The standings rows of the night so far, every player in `results.players`
-    listed (one who has not played yet has an empty row); players level on every
-    metric keep their seed order."""
+    """The standings rows of the night so far, every player in `results.players` (and
+    those who left) listed (one who has not played yet has an empty row); players level
+    on every metric keep their seed order."""
     games, byes = games_and_byes(results)
     return standings(
         games,
         metrics=parse_metrics(metrics),
-        competitors=results.players,
+        competitors=(*results.players, *results.left),
         byes=byes,
         bye_rule=bye_rule,
     )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from scoring.engine import WON
-from tournaments.models import Round, Tournament
+from tournaments.models import Player, Round, Tournament
 from tournaments.rotations.drawn import PlayedRound, PlayedTable, Results
 from tournaments.selectors import rounds_with_seating, table_sides
 
@@ -23,16 +23,20 @@ class NightSoFar:
     ranking: tuple[str, ...]
 
 
-def night_so_far(tournament: Tournament, *, before: int | None = None) -> NightSoFar:
-    """The rounds numbered below `before` (all of them without it) with their
-    confirmed points, and the standings order. A fixed number of queries: the rounds'
-    seating (four) and the night's tally."""
-    rounds = [r for r in rounds_with_seating(tournament) if before is None or r.number < before]
+def night_so_far(
+    tournament: Tournament, *, before: int | None = None, published_only: bool = False
+) -> NightSoFar:
+    """The rounds numbered below `before` (all of them without it; with
+    `published_only`, no draft) with their confirmed points, and the standings order.
+    A fixed number of queries: the rounds' seating (four), the players and the night's
+    tally."""
+    seating = rounds_with_seating(tournament, published_only=published_only)
+    rounds = [r for r in seating if before is None or r.number < before]
     night = load_night(tournament)
-    return NightSoFar(_results(night, rounds), _ranking(night))
+    return NightSoFar(_results(tournament, night, rounds), _ranking(night))
 
 
-def _results(night: Night, rounds: list[Round]) -> Results:
+def _results(tournament: Tournament, night: Night, rounds: list[Round]) -> Results:
     confirmed = {(line.round, line.table): line for line in night.lines if line.confirmed}
     names = {pk: info.name for pk, info in night.players.items()}
     played = tuple(
@@ -46,8 +50,14 @@ def _results(night: Night, rounds: list[Round]) -> Results:
         )
         for rnd in rounds
     )
-    # Seed order is the order players joined: their pks.
-    return Results(players=tuple(names[pk] for pk in sorted(names)), rounds=played)
+    # Seed order is the order players joined: their pks. Playing: here and not gone;
+    # a player who left stays in the history (and the standings), never drawn again;
+    # one marked late and not here yet is in neither until they arrive.
+    field = Player.objects.filter(tournament=tournament).order_by("pk")
+    in_rounds = {p for r in played for p in (*r.seated, *r.byes)}
+    playing = tuple(p.name for p in field if p.active and not p.late)
+    left = tuple(p.name for p in field if not p.active and p.name in in_rounds)
+    return Results(players=playing, rounds=played, left=left)
 
 
 def _played_table(

@@ -23,6 +23,8 @@ urlpatterns = [
         views.standings_results_export,
         name="standings-results-export",
     ),
+    # A night drawn round by round, as the next_round command reads it.
+    path("t/<int:pk>/history.json", views.draw_history_export, name="draw-history-export"),
     # The organiser's choice of ranking order and bye value.
     path(
         "tournaments/<int:pk>/standings/settings/",

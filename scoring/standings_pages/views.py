@@ -18,7 +18,9 @@ from core.errors import DomainError
 from core.permissions import can_organise, organised_tournament
 from scoring import night_standings
 from scoring.downloads import csv_download, file_stem, json_download
+from scoring.night_standings.drawn import night_so_far
 from scoring.standings_settings import update_standings_settings
+from tournaments.drawn_history import history_document
 from tournaments.models import Player, PrintJob
 from tournaments.printing.services import (
     PrintingUnavailable,
@@ -93,6 +95,18 @@ def standings_results_export(request, pk: int, fmt: str):
     if fmt == "csv":
         return csv_download(name, *night_standings.results_table(night))
     return json_download(name, night_standings.results_document(night))
+
+
+@require_GET
+def draw_history_export(request, pk: int):
+    """A night drawn round by round so far, as `next_round` reads it: each round drawn
+    can be drawn again off the site with its seed (the round page shows it)."""
+    tournament = night_standings.public_tournament(pk)
+    if not tournament.spec.per_round:
+        raise Http404(_("Only a night drawn round by round from the results has a draw history."))
+    so_far = night_so_far(tournament, published_only=True)
+    name = f"{file_stem(tournament.name, 'tournament')}-history"
+    return json_download(name, history_document(tournament.format, so_far.results))
 
 
 @login_required

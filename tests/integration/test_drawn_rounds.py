@@ -10,9 +10,12 @@ draw, and the night ends when the format says so."""
 from __future__ import annotations
 
 import datetime
+import io
 import itertools
+import json
 
 import pytest
+from django.core.management import call_command
 from django.urls import reverse
 from rest_framework.test import APIClient
 
@@ -369,3 +372,64 @@ def test_a_phone_is_sent_to_a_round_only_once_it_is_published(api, client):
     assert client.get(card)["Location"] == reverse("seat-entry", args=[seat.token])
     assert client.get(reverse("seat-entry", args=[seat.token])).status_code == 200
     assert "Table 1" in client.get(public_page).content.decode()
+
+
+def drawn_again_off_the_site(client, tournament: Tournament, number: int, tmp_path) -> None:
+    """The night's history as the site offers it, up to round `number`, drawn again by
+    `next_round` with the seed the round keeps: the same tables, seats and byes."""
+    answer = client.get(reverse("draw-history-export", args=[tournament.pk]))
+    assert answer.status_code == 200
+    document = json.loads(answer.content)
+    stored = document["rounds"][number - 1]
+    document["rounds"] = document["rounds"][: number - 1]
+    path = tmp_path / f"history-{number}.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    seed = the_round(tournament, number).seed
+    out = io.StringIO()
+    call_command(
+        "next_round",
+        "--format",
+        FORMAT,
+        "--history",
+        str(path),
+        "--seed",
+        str(seed),
+        "--set",
+        f"rounds={tournament.rounds_planned}",
+        stdout=out,
+    )
+    drawn = json.loads(out.getvalue())
+    assert drawn["tables"] == [{"table": t["table"], "teams": t["teams"]} for t in stored["tables"]]
+    assert sorted(drawn["byes"]) == sorted(stored["byes"])
+
+
+def test_next_round_draws_again_each_round_the_site_drew_from_its_history(api, client, tmp_path):
+    tournament = drawn_night(api)
+    assert api.post(url(tournament, "draw-round/")).status_code == 200
+    api.post(url(tournament, "rounds/1/publish/"))
+    api.post(url(tournament, "rounds/1/start/"))
+    confirm_tables(tournament, 1)
+    assert api.post(url(tournament, "rounds/1/close/"), {}, format="json").status_code == 200
+    api.post(url(tournament, "rounds/2/publish/"))
+    drawn_again_off_the_site(client, tournament, 2, tmp_path)
+
+    # A late arrival and a withdrawal: the history says who plays now and who left.
+    api.post(url(tournament, "rounds/2/start/"))
+    arrived = Player.objects.get(tournament=tournament, name=LATE)
+    api.post(url(tournament, f"players/{arrived.pk}/late/"), {"late": False}, format="json")
+    jon = Player.objects.get(tournament=tournament, name="Jon Sato")
+    preview = api.get(url(tournament, f"players/{jon.pk}/removal/")).json()
+    api.delete(url(tournament, f"players/{jon.pk}/?fingerprint={preview['fingerprint']}"))
+    confirm_tables(tournament, 2)
+    assert api.post(url(tournament, "rounds/2/close/"), {}, format="json").status_code == 200
+    api.post(url(tournament, "rounds/3/publish/"))
+    history = json.loads(client.get(reverse("draw-history-export", args=[tournament.pk])).content)
+    assert history["left"] == ["Jon Sato"] and LATE in history["players"]
+    drawn_again_off_the_site(client, tournament, 3, tmp_path)
+
+
+def test_only_a_night_drawn_round_by_round_has_a_draw_history(client, organiser):
+    planned = Tournament.objects.create(
+        name="Planned", date=datetime.date(2026, 12, 1), owner=organiser
+    )
+    assert client.get(reverse("draw-history-export", args=[planned.pk])).status_code == 404

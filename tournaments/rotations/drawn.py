@@ -67,6 +67,9 @@ class Results:
 
     players: tuple[str, ...]
     rounds: tuple[PlayedRound, ...] = ()
+    # Players the rounds seated who play no more (they left): in the standings, never
+    # drawn again.
+    left: tuple[str, ...] = ()
 
     @property
     def rounds_played(self) -> int:
