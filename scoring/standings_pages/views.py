@@ -99,11 +99,10 @@ def standings_results_export(request, pk: int, fmt: str):
 
 @require_GET
 def draw_history_export(request, pk: int):
-    """A night drawn round by round so far, as `next_round` reads it: each round drawn
-    can be drawn again off the site with its seed (the round page shows it)."""
+    """The rounds published so far with each confirmed table's points, as `next_round`
+    reads them: a round drawn from the results can be drawn again off the site with
+    the seed it keeps; a planned night's is the record of its rounds and points."""
     tournament = night_standings.public_tournament(pk)
-    if not tournament.spec.per_round:
-        raise Http404(_("Only a night drawn round by round from the results has a draw history."))
     so_far = night_so_far(tournament, published_only=True)
     name = f"{file_stem(tournament.name, 'tournament')}-history"
     return json_download(name, history_document(tournament.format, so_far.results))

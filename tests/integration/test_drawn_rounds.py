@@ -428,8 +428,14 @@ def test_next_round_draws_again_each_round_the_site_drew_from_its_history(api, c
     drawn_again_off_the_site(client, tournament, 3, tmp_path)
 
 
-def test_only_a_night_drawn_round_by_round_has_a_draw_history(client, organiser):
+def test_a_planned_night_has_its_rounds_and_points_in_the_same_shape(client, organiser):
     planned = Tournament.objects.create(
         name="Planned", date=datetime.date(2026, 12, 1), owner=organiser
     )
-    assert client.get(reverse("draw-history-export", args=[planned.pk])).status_code == 404
+    services.import_players(tournament=planned, text="\n".join(TEN[:8]))
+    services.generate_rotation(tournament=planned)
+    answer = client.get(reverse("draw-history-export", args=[planned.pk]))
+    document = json.loads(answer.content)
+    assert document["format"] == "progressive" and document["players"] == TEN[:8]
+    assert [r["round"] for r in document["rounds"]] == list(range(1, 8))
+    assert all("points" not in t for r in document["rounds"] for t in r["tables"])
