@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.integration.test_make_run_worker import make_run_env, manage_with
+from tests.integration.make_run import make_run_env, manage_with
 
 
 @pytest.fixture(scope="session")

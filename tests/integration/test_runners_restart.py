@@ -1,4 +1,5 @@
-"""A process that dies is started again, under `make run`'s runner and `make serve`'s.
+"""A process that dies is started again, under `make run`'s runner and `make serve`'s,
+and `make run`'s worker builds print jobs from its folder broker, no service needed.
 
 Each test kills the Celery worker's main process with SIGKILL (as the OOM killer
 would) while the site runs: the web keeps answering, supervisor starts a new worker
@@ -20,7 +21,7 @@ import pytest
 import requests
 
 from tests.conftest import missing_service
-from tests.integration.test_make_run_worker import ASK, look, make_run_env, manage_with
+from tests.integration.make_run import ASK, look, make_run_env, manage_with
 from tools.production_set import ROOT, Visitor, free_port, production_set
 
 pytestmark = [pytest.mark.production]
@@ -129,6 +130,8 @@ def test_make_run_starts_a_killed_worker_again_and_the_site_stays_up(tmp_path, d
         wait_for(answers, 60, "the site", log=log)
         kill_worker_while_web_answers(runner.pid, page, log)
 
+        # Logs share stdout (one JSON line each): the answer is the last line. Queued for
+        # the worker on make run's folder broker, not rendered in the asking process.
         job_id, status = manage("shell", "--no-imports", "-c", ASK).splitlines()[-1].split()
         assert status == "queued"
         database = str(tmp_path / "db.sqlite3")
@@ -139,6 +142,8 @@ def test_make_run_starts_a_killed_worker_again_and_the_site_stays_up(tmp_path, d
             log=log,
         )
         assert job == {"status": "done", "pdf": True, "error": ""}
+        said = log.read_text(errors="replace")
+        assert "filesystem://" in said and "build_print_job" in said, said[-3000:]
         assert runner.poll() is None
 
         # Ctrl-C: the runner stops once everything it started has stopped, so nothing

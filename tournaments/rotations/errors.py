@@ -41,6 +41,8 @@ MESSAGES: dict[str, str] = {
     "drawn_round_by_round": gettext_noop(
         "%(format)s is drawn round by round from the results: use next_round."
     ),
+    "planned_ahead": gettext_noop("%(format)s is planned ahead: use make_rotation."),
+    "unknown_setting": gettext_noop("%(format)s has no setting called %(setting)s."),
     "rounds_already_played": ngettext_lazy(
         "%(played)s round is already played; the total cannot be %(total)s.",
         "%(played)s rounds are already played; the total cannot be %(total)s.",

@@ -90,6 +90,9 @@ class FormatSpec:
     draw: str = "planned"
     next_round: NextRound | None = None
     night_over: NightOver | None = None
+    # The settings a per-round format reads (next_round's and night_over's `settings`),
+    # e.g. "rounds": anything else given is refused rather than silently ignored.
+    draw_settings: tuple[str, ...] = ()
 
     @property
     def per_round(self) -> bool:
@@ -327,6 +330,7 @@ TRIAL_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
             draw="per_round",
             next_round=by_standings.next_round,
             night_over=by_standings.night_over,
+            draw_settings=("rounds",),
         )
     }
 )
@@ -348,6 +352,10 @@ def available_specs() -> tuple[FormatSpec, ...]:
 
 def planned_formats() -> tuple[str, ...]:
     return tuple(s.code for s in available_specs() if not s.per_round)
+
+
+def per_round_formats() -> tuple[str, ...]:
+    return tuple(s.code for s in available_specs() if s.per_round)
 
 
 def spec(format: str) -> FormatSpec:

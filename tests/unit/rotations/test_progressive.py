@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from tests.unit.rotations.sweep import sweep
+from tournaments.rotations import generate
 from tournaments.rotations.history import History
 from tournaments.rotations.planners import progressive
 from tournaments.rotations.quality import report
@@ -126,10 +127,10 @@ def test_deterministic_for_a_seed() -> None:
 
 def test_errors() -> None:
     with pytest.raises(RotationError) as err:
-        progressive.generate(names(3), 4)
+        generate("progressive", names(3), 4)
     assert err.value.code == "too_few_players"
     with pytest.raises(RotationError) as err:
-        progressive.generate(names(8), 0)
+        generate("progressive", names(8), 0)
     assert err.value.code == "bad_rounds"
 
 

@@ -6,7 +6,7 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from tournaments.rotations import FORMATS, RotationError, generate
+from tournaments.rotations import RotationError, generate, planned_formats
 
 
 def _whole_number(option: str, text: str | None) -> int | None:
@@ -28,7 +28,11 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument(
-            "--format", required=True, dest="rotation_format", help=f"one of {', '.join(FORMATS)}"
+            "--format",
+            required=True,
+            dest="rotation_format",
+            # Formats drawn round by round are next_round's: make_rotation refuses them.
+            help=f"one of {', '.join(planned_formats())}",
         )
         parser.add_argument("--players", required=True, help="number of players, named P1..PN")
         parser.add_argument("--rounds", default=None, help="rounds to seat (default: complete)")

@@ -4,18 +4,18 @@ only where the test settings enable it), and the simplest "king of the hill".
 
 Who sits out, when the players do not fill the tables: those who have sat out
 least, the lowest placed first, so a bye never falls twice on one player before
-everyone has had one. Partners within a table are drawn with the seed, so a redraw
-(the next seed) can seat them differently.
+everyone has had one. A round a player missed (a late arrival) counts as sitting
+out, as in the planned formats' re-plan: they have already waited a round. Partners
+within a table are drawn with the seed, so a redraw (the next seed) can seat them
+differently.
 """
 
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Sequence
 
 from ..drawn import Results, Settings
-from ..errors import RotationError
 from ..schedule import Round, Table
 
 TABLE = 4
@@ -27,9 +27,20 @@ def standing_order(players: Sequence[str], ranking: Sequence[str]) -> list[str]:
     """`players` in standings order; anyone the standings do not list yet (a late
     arrival) after them, in seed order."""
     playing = set(players)
-    ranked = [p for p in ranking if p in playing]
+    ranked = list(dict.fromkeys(p for p in ranking if p in playing))
     placed = set(ranked)
     return ranked + [p for p in players if p not in placed]
+
+
+def rounds_sat_out(players: Sequence[str], history: Results) -> dict[str, int]:
+    """Rounds drawn so far in which each player had no seat: a bye, or not there yet."""
+    sat_out = dict.fromkeys(players, 0)
+    for played in history.rounds:
+        seated = set(played.seated)
+        for player in players:
+            if player not in seated:
+                sat_out[player] += 1
+    return sat_out
 
 
 def next_round(
@@ -40,17 +51,12 @@ def next_round(
     settings: Settings,
     ranking: Sequence[str],
 ) -> Round:
-    if len(set(players)) != len(players):
-        raise RotationError("duplicate_players")
-    if len(players) < TABLE:
-        raise RotationError(
-            "too_few_players", format="seated-by-standings", least=TABLE, count=len(players)
-        )
+    # The request was checked once for every format (rotations.next_round).
     order = standing_order(players, ranking)
-    byes_had = Counter(p for played in history.rounds for p in played.byes)
-    from_bottom = list(reversed(order))
-    sitting_out = sorted(from_bottom, key=lambda p: (byes_had[p], from_bottom.index(p)))
-    byes = set(sitting_out[: len(order) % TABLE])
+    sat_out = rounds_sat_out(order, history)
+    # Lowest placed first among those who have sat out least.
+    from_bottom = sorted(range(len(order)), key=lambda place: (sat_out[order[place]], -place))
+    byes = {order[place] for place in from_bottom[: len(order) % TABLE]}
     seated = [p for p in order if p not in byes]
     draw = random.Random(seed)
     tables = []
@@ -68,6 +74,6 @@ def next_round(
 def night_over(history: Results, *, settings: Settings) -> bool:
     """Over once the rounds set (`settings["rounds"]`) have been played and confirmed."""
     rounds = settings.get("rounds")
-    if not isinstance(rounds, int):
+    if not isinstance(rounds, int) or isinstance(rounds, bool):
         return False
     return history.rounds_played >= rounds and history.all_confirmed

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..schedule import RotationError, Round
+from ..schedule import Round
 from .round_robin import entrant_rounds
 
 
@@ -12,6 +12,5 @@ def generate(
     players: Sequence[str], rounds: int | None = None, *, seed: int = 0
 ) -> tuple[Round, ...]:
     """Complete (rounds=None): n-1 rounds for even n, n rounds (one bye each) for odd n."""
-    if len(players) < 2:
-        raise RotationError("too_few_players", format="heads-up", least=2, count=len(players))
+    # The request was checked once for every format (formats.check_request).
     return entrant_rounds([(p,) for p in players], rounds, seed=seed)

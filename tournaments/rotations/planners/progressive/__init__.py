@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from ...history import History
-from ...schedule import RotationError, Round, Table
+from ...schedule import Round, Table
 from ..local_search import Counts
 from .complete_schedules import complete, complete_length, is_exact_complete
 from .rounds import from_complete, judge, plan
@@ -33,14 +33,10 @@ def generate(
     history: History | None = None,
 ) -> tuple[Round, ...]:
     """Rounds numbered from 1 with tables numbered 1..k; see the module docstring."""
+    # The request was checked once for every format (formats.check_request): at
+    # least a table's players, each once, at least one round.
     names = list(players)
     n = len(names)
-    if n < 4:
-        raise RotationError("too_few_players", format="progressive", least=4, count=n)
-    if len(set(names)) != n:
-        raise RotationError("duplicate_players")
-    if rounds is not None and rounds < 1:
-        raise RotationError("bad_rounds", rounds=rounds)
     history = history or History.empty()
     rng = random.Random(seed)
     order = list(range(n))
