@@ -1,0 +1,276 @@
+"""What the players and the room see of a night drawn round by round (issue 35): the
+physical table link that follows the rounds, the phones' "where next", the public
+pages and the projector's seating screen (published rounds only), and the printouts
+made before the rounds are known. Through the pages and the API, on PostgreSQL, with
+the real rotation and rules engines, in the trial format the test settings enable."""
+
+from __future__ import annotations
+
+import itertools
+import re
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from rest_framework.test import APIClient
+
+from scoring import services as scoring_services
+from tests.factories import TournamentFactory, players_for, sample_names
+from tournaments import seat_names, services
+from tournaments.models import Bye, Player, PrintJob, Round, Seat, Table, TableLink, Tournament
+from tournaments.printing.services import request_print
+from tournaments.rotations import formats
+from tournaments.services.table_links import table_links
+
+TEN = [
+    "Ada Byron", "Ben Okafor", "Cara Lind", "Dev Patel", "Eve Novak",
+    "Finn Walsh", "Gia Rossi", "Hal Berg", "Ivy Chen", "Jon Sato",
+]  # fmt: skip
+BASE = "http://testserver"
+ARTIFACTS = settings.BASE_DIR / "test-artifacts"
+_keys = itertools.count()
+
+
+@pytest.fixture(autouse=True)
+def media_root(settings, tmp_path):
+    settings.MEDIA_ROOT = tmp_path / "media"
+
+
+@pytest.fixture
+def organiser(postgres_db, django_user_model):
+    return django_user_model.objects.create_user("olive", password="cards-on-the-table")
+
+
+@pytest.fixture
+def api(organiser) -> APIClient:
+    client = APIClient()
+    client.force_authenticate(organiser)
+    return client
+
+
+def drawn_night(api: APIClient, names=TEN, *, rounds: int = 3) -> Tournament:
+    body = {
+        "name": "Drawn club night",
+        "date": "2026-12-01",
+        "variant": "north-american",
+        "format": "seated-by-standings",
+        "entry_mode": "totals",
+        "seed": 7,
+        "rounds_planned": rounds,
+    }
+    answer = api.post("/api/tournaments/", body, format="json")
+    assert answer.status_code == 201, answer.json()
+    tournament = Tournament.objects.get(pk=answer.json()["id"])
+    services.import_players(tournament=tournament, text="\n".join(names))
+    return tournament
+
+
+def api_url(tournament: Tournament, tail: str) -> str:
+    return f"/api/tournaments/{tournament.pk}/{tail}"
+
+
+def confirm(tournament: Tournament, number: int) -> None:
+    for table in Table.objects.filter(round__tournament=tournament, round__number=number):
+        scoring_services.correct_result(
+            table=table,
+            user=tournament.owner,
+            expected_version=0,
+            idempotency_key=f"pages-{next(_keys)}",
+            side_points=[6, 2] if table.number % 2 else [3, 5],
+        )
+
+
+def draw(api, tournament) -> int:
+    answer = api.post(api_url(tournament, "draw-round/"))
+    assert answer.status_code == 200, answer.json()
+    return answer.json()["number"]
+
+
+def publish(api, tournament, number) -> None:
+    answer = api.post(api_url(tournament, f"rounds/{number}/publish/"))
+    assert answer.status_code == 200, answer.json()
+
+
+def play_and_close(api, tournament, number) -> None:
+    """Start, confirm and close round `number`: closing draws the next as a draft."""
+    assert api.post(api_url(tournament, f"rounds/{number}/start/")).status_code == 200
+    confirm(tournament, number)
+    closed = api.post(api_url(tournament, f"rounds/{number}/close/"), {}, format="json")
+    assert closed.status_code == 200, closed.json()
+
+
+def table_token(tournament, number, table=1) -> str:
+    return Table.objects.get(round__tournament=tournament, round__number=number, number=table).token
+
+
+def page(client, path: str) -> str:
+    answer = client.get(path)
+    assert answer.status_code == 200, (path, answer.status_code)
+    return answer.content.decode()
+
+
+def opens(client, link: TableLink) -> str:
+    """Where the physical table's link leads now: a round's table page, or "idle"."""
+    answer = client.get(reverse("table-link", args=[link.token]))
+    if answer.status_code == 302:
+        return answer["Location"]
+    assert answer.status_code == 200
+    assert f"Table {link.number} has no game this round." in answer.content.decode()
+    return "idle"
+
+
+def test_the_physical_table_link_follows_the_rounds_and_never_shows_a_draft(api, client):
+    tournament = drawn_night(api)
+    # Printed before the night: ten players make two tables (two sit out each round).
+    request_print(tournament=tournament, kind=PrintJob.Kind.TABLE_CARDS, base_url=BASE)
+    first, second = TableLink.objects.filter(tournament=tournament).order_by("number")
+    assert (first.number, second.number) == (1, 2)
+    assert opens(client, first) == "idle"
+
+    draw(api, tournament)
+    assert opens(client, first) == "idle", "a draft opens nothing"
+    publish(api, tournament, 1)
+    at_one = reverse("table-entry", args=[table_token(tournament, 1)])
+    assert opens(client, first) == at_one
+    assert opens(client, second) == reverse("table-entry", args=[table_token(tournament, 1, 2)])
+
+    play_and_close(api, tournament, 1)
+    assert Round.objects.get(tournament=tournament, number=2).published is False
+    assert opens(client, first) == at_one, "round 2 is a draft: the card stays on round 1"
+    publish(api, tournament, 2)
+    assert opens(client, first) == reverse("table-entry", args=[table_token(tournament, 2)])
+    api.post(api_url(tournament, "rounds/2/start/"))
+    assert opens(client, first) == reverse("table-entry", args=[table_token(tournament, 2)])
+
+    # A number this round has no table for says so plainly.
+    (third,) = table_links(tournament=tournament, numbers=[3])
+    assert opens(client, third) == "idle"
+    # The links are made once: printing again keeps them.
+    request_print(tournament=tournament, kind=PrintJob.Kind.TABLE_CARDS, base_url=BASE)
+    assert TableLink.objects.get(pk=first.pk).token == first.token
+    assert client.get("/tt/" + "x" * 43 + "/").status_code == 404
+
+
+def test_the_physical_table_link_works_for_a_planned_night(postgres_db, client):
+    tournament = TournamentFactory(rounds_planned=3)
+    players_for(tournament, sample_names(8))
+    services.generate_rotation(tournament=tournament)
+    (link,) = table_links(tournament=tournament, numbers=[2])
+    rounds = {r.number: r for r in Round.objects.filter(tournament=tournament)}
+    assert opens(client, link) == reverse("table-entry", args=[table_token(tournament, 1, 2)])
+    services.start_round(round=rounds[1], user=tournament.owner)
+    assert opens(client, link) == reverse("table-entry", args=[table_token(tournament, 1, 2)])
+
+
+def where_next_lines(client, path: str) -> list[str]:
+    """The "where next" box of a table or seat page, as the phone's poll gets it."""
+    html = page(client, path + "?where_next=1")
+    assert 'id="where-next"' in html
+    lines = re.findall(r'<p class="where-next-line[^"]*">(.*?)</p>', html, re.S)
+    return [re.sub(r"<[^>]+>", "", line).strip() for line in lines]
+
+
+def expected_line(tournament: Tournament, player: Player, number: int) -> str:
+    """What a phone must say of `player`'s round `number`, read from the rows."""
+    if Bye.objects.filter(round__tournament=tournament, round__number=number, player=player):
+        return f"Round {number}: you sit out."
+    mine = Seat.objects.select_related("table").get(
+        table__round__tournament=tournament, table__round__number=number, player=player
+    )
+    seats = list(mine.table.seats.order_by("position").select_related("player"))
+    label = seat_names.full_names(seat_names.layout_of(seats))[seats.index(mine)]
+    partners = [s.player.name for s in seats if s.side == mine.side and s != mine]
+    opponents = [s.player.name for s in seats if s.side != mine.side]
+    words = f"Round {number}: table {mine.table.number}, {label}."
+    if partners:
+        words += f" Partner: {' and '.join(partners)}."
+    if len(opponents) == 1:
+        return words + f" Opponent: {opponents[0]}."
+    return words + f" Opponents: {', '.join(opponents[:-1])} and {opponents[-1]}."
+
+
+def test_a_played_table_says_where_each_player_goes_once_the_next_round_is_out(api, client):
+    tournament = drawn_night(api)
+    draw(api, tournament)
+    publish(api, tournament, 1)
+    play_and_close(api, tournament, 1)
+    table_page = reverse("table-entry", args=[table_token(tournament, 1)])
+    # Round 2 is a draft: the phone says it is coming, and asks again by itself.
+    html = page(client, table_page)
+    assert "Round 2 is not out yet" in html
+    assert 'hx-trigger="every 10s"' in html
+    assert all("Round 2 is not out yet" in line for line in where_next_lines(client, table_page))
+
+    publish(api, tournament, 2)
+    # The table link speaks for nobody: every player at the table gets a line.
+    seats = Seat.objects.filter(
+        table__round__tournament=tournament, table__round__number=1, table__number=1
+    ).order_by("position")
+    assert where_next_lines(client, table_page) == [
+        f"{seat.player.name} · {expected_line(tournament, seat.player, 2)}" for seat in seats
+    ]
+    assert any("Partner: " in line for line in where_next_lines(client, table_page))
+
+    # A seat link speaks for its player alone; a bye is said as one.
+    sat_out = [
+        seat
+        for seat in Seat.objects.filter(table__round__tournament=tournament, table__round__number=1)
+        if Bye.objects.filter(round__number=2, round__tournament=tournament, player=seat.player_id)
+    ]
+    assert sat_out, "byes rotate: someone seated in round 1 sits out round 2"
+    seat_page = reverse("seat-entry", args=[sat_out[0].token])
+    assert where_next_lines(client, seat_page) == ["Round 2: you sit out."]
+    # The card link and the player's own page lead to the same round 2.
+    player = sat_out[0].player
+    assert "Bye: you sit this round out." in page(
+        client, reverse("player-seat", args=[tournament.pk, player.pk])
+    )
+
+
+@pytest.mark.parametrize(
+    ("fmt", "players", "partner"),
+    [("cutthroat", 6, False), ("heads-up", 4, False), ("progressive", 8, True)],
+)
+def test_where_next_in_each_format_shape(postgres_db, client, fmt, players, partner):
+    spec = formats.spec(fmt)
+    tournament = TournamentFactory(
+        format=fmt,
+        variant=spec.variants[0],
+        rounds_planned=2,
+        round_play=Tournament.RoundPlay.GAME,
+        entry_mode=Tournament.EntryMode.TOTALS,
+    )
+    players_for(tournament, sample_names(players))
+    services.generate_rotation(tournament=tournament)
+    first = Round.objects.get(tournament=tournament, number=1)
+    services.start_round(round=first, user=tournament.owner)
+    table = first.tables.order_by("number").first()
+    seat = table.seats.order_by("position").first()
+    # Before the result is confirmed the page has no "where next"; once it is, it does.
+    assert 'id="where-next"' not in page(client, reverse("seat-entry", args=[seat.token]))
+    scoring_services.correct_result(
+        table=table,
+        user=tournament.owner,
+        expected_version=0,
+        idempotency_key=f"pages-{next(_keys)}",
+        side_points=[10, 3] if fmt != "cutthroat" else [10, 3, 2],
+    )
+    (line,) = where_next_lines(client, reverse("seat-entry", args=[seat.token]))
+    assert line == expected_line(tournament, seat.player, 2)
+    assert ("Partner:" in line) is partner
+    assert 'id="where-next"' in page(client, reverse("seat-entry", args=[seat.token]))
+    # After the last round: nothing left, said plainly.
+    second = Round.objects.get(tournament=tournament, number=2)
+    last = second.tables.order_by("number").first().seats.order_by("position").first()
+    scoring_services.close_round(round=first, user=tournament.owner, force=True)
+    services.start_round(round=second, user=tournament.owner)
+    scoring_services.correct_result(
+        table=last.table,
+        user=tournament.owner,
+        expected_version=0,
+        idempotency_key=f"pages-{next(_keys)}",
+        side_points=[10, 3] if fmt != "cutthroat" else [10, 3, 2],
+    )
+    assert where_next_lines(client, reverse("seat-entry", args=[last.token])) == [
+        "No more rounds for you tonight."
+    ]
