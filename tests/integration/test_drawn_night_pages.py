@@ -6,18 +6,26 @@ the real rotation and rules engines, in the trial format the test settings enabl
 
 from __future__ import annotations
 
+import io
 import itertools
 import re
+import shutil
+import subprocess
 
+import pdfplumber
 import pytest
 from django.conf import settings
 from django.urls import reverse
+from pypdf import PdfReader, PdfWriter
 from rest_framework.test import APIClient
 
+from core.errors import DomainError
 from scoring import services as scoring_services
 from tests.factories import TournamentFactory, players_for, sample_names
 from tournaments import seat_names, services
 from tournaments.models import Bye, Player, PrintJob, Round, Seat, Table, TableLink, Tournament
+from tournaments.printing import tasks
+from tournaments.printing.render import render_pdf
 from tournaments.printing.services import request_print
 from tournaments.rotations import formats
 from tournaments.services.table_links import table_links
@@ -274,3 +282,137 @@ def test_where_next_in_each_format_shape(postgres_db, client, fmt, players, part
     assert where_next_lines(client, reverse("seat-entry", args=[last.token])) == [
         "No more rounds for you tonight."
     ]
+
+
+def screen(client, tournament) -> tuple[str, int, list[str]]:
+    """The seating screen: its heading, the pages it reports and its lines."""
+    html = page(client, reverse("seating-screen", args=[tournament.pk]))
+    heading = re.search(r"<h1>(.*?)</h1>", html, re.S)[1]
+    count = re.search(r'data-pages="(\d+)"', html)
+    lines = re.findall(r'<span class="who">(.*?)</span> — <span class="where">(.*?)</span>', html)
+    return heading, int(count[1]) if count else 0, [f"{who} — {where}" for who, where in lines]
+
+
+def test_public_pages_and_the_seating_screen_show_published_rounds_only(api, client):
+    tournament = drawn_night(api)
+    ada = Player.objects.get(tournament=tournament, name="Ada Byron")
+    mine = reverse("player-seat", args=[tournament.pk, ada.pk])
+    draw(api, tournament)
+    assert "The seating has not been published yet." in page(
+        client, reverse("seating-screen", args=[tournament.pk])
+    )
+    assert "Round 1 is not out yet" in page(client, mine)
+
+    publish(api, tournament, 1)
+    heading, pages, lines = screen(client, tournament)
+    assert "Round 1" in heading and pages == 1
+    assert [line.split(" — ")[0] for line in lines] == sorted(TEN)
+    assert sum(line.endswith("sits out") for line in lines) == 2
+    expected = expected_line(tournament, ada, 1)
+    if "sit out" not in expected:
+        table_and_seat = expected.split(": ", 1)[1].split(".")[0]  # "table 2, North"
+        assert f"Ada Byron — {table_and_seat}" in lines
+
+    play_and_close(api, tournament, 1)  # round 2 drawn, a draft
+    assert "Round 1" in screen(client, tournament)[0]
+    public = page(client, reverse("tournament-public", args=[tournament.pk]) + "?round=2")
+    draft = Table.objects.filter(round__tournament=tournament, round__number=2)
+    assert not any(t.token in public for t in draft)
+    assert "Round 2 is not out yet" in page(client, mine)
+    assert "Round 2" not in page(client, mine).split("Your night")[1]
+
+    publish(api, tournament, 2)
+    assert "Round 2" in screen(client, tournament)[0]
+    assert "Next, round 2" in page(client, mine)
+    assert 'hx-trigger="every 10s"' in page(client, mine)
+
+
+def test_the_seating_screen_pages_a_big_room_by_itself(api, client):
+    names = sample_names(130)
+    tournament = drawn_night(api, names)
+    draw(api, tournament)
+    publish(api, tournament, 1)
+    _heading, pages, lines = screen(client, tournament)
+    # Sixty names a page at 28 px on a 1920 x 1080 screen: 130 players make three pages.
+    assert pages == 3
+    assert len(lines) == 130
+    assert [line.split(" — ")[0] for line in lines] == sorted(names, key=str.casefold)
+    html = page(client, reverse("seating-screen", args=[tournament.pk]))
+    assert "Page 3 of 3" in html
+    assert html.count('class="seating-page" hidden') == 2
+
+
+def render_job(tournament: Tournament, kind: str, **options) -> bytes:
+    job = PrintJob(tournament=tournament, kind=kind, options={"base_url": BASE, **options})
+    writer = PdfWriter()
+    for part in tasks.job_parts(job):
+        writer.append(PdfReader(io.BytesIO(render_pdf(part.template, part.context, base_url=BASE))))
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def pdf_pages(name: str, data: bytes) -> list[str]:
+    """The PDF's text page by page; the PDF and its first pages as PNGs are kept in
+    test-artifacts/ for a person to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    pdf = ARTIFACTS / f"{name}.pdf"
+    pdf.write_bytes(data)
+    if shutil.which("pdftoppm"):
+        subprocess.run(
+            ["pdftoppm", "-png", "-r", "60", "-l", "2", str(pdf), str(ARTIFACTS / name)],
+            check=False,
+        )
+    with pdfplumber.open(io.BytesIO(data)) as doc:
+        return [p.extract_text() or "" for p in doc.pages]
+
+
+def test_per_round_table_cards_carry_the_physical_link_and_no_round_grid(api, client):
+    tournament = drawn_night(api)
+    request_print(tournament=tournament, kind=PrintJob.Kind.TABLE_CARDS, base_url=BASE)
+    pages = pdf_pages("drawn-table-cards", render_job(tournament, PrintJob.Kind.TABLE_CARDS))
+    # Two tables for ten players, two cards a page.
+    assert len(pages) == 1
+    text = pages[0]
+    links = TableLink.objects.filter(tournament=tournament).order_by("number")
+    for link in links:
+        url = f"{BASE}/tt/{link.token}/"
+        assert url in text.replace("\n", "")
+        assert client.get(url.removeprefix(BASE)).status_code == 200  # nothing published yet
+    assert text.count("Scan to enter the result") == 2
+    assert "Round" not in text and not any(name in text for name in TEN)
+
+
+def test_per_round_scorecards_print_the_code_and_blank_seats(api, client):
+    tournament = drawn_night(api)
+    draw(api, tournament)
+    publish(api, tournament, 1)  # a published round is not printed ahead either
+    data = render_job(tournament, PrintJob.Kind.SCORECARDS, per_page=4)
+    pages = pdf_pages("drawn-scorecards", data)
+    text = "\n".join(pages)
+    for player in Player.objects.filter(tournament=tournament):
+        assert player.name in text and player.code in text
+    # Blank lines to write the rounds in as they are drawn, not "not seated".
+    assert "not seated" not in text
+    # No partner or opponent printed ahead: each name is on its own card only.
+    for name in TEN:
+        assert text.count(name) == 1, name
+
+
+def test_find_your_seat_prints_a_round_once_it_is_published(api, organiser, client):
+    tournament = drawn_night(api)
+    draw(api, tournament)
+    publish(api, tournament, 1)
+    play_and_close(api, tournament, 1)  # round 2: a draft
+    with pytest.raises(DomainError) as refused:
+        request_print(tournament=tournament, kind=PrintJob.Kind.FIND_YOUR_SEAT, rounds=[2])
+    assert "not published yet" in refused.value.message
+    sheets = pdf_pages("drawn-find-your-seat", render_job(tournament, "find-your-seat"))
+    assert all("Round 2" not in sheet for sheet in sheets)
+    publish(api, tournament, 2)
+    job = request_print(tournament=tournament, kind=PrintJob.Kind.FIND_YOUR_SEAT, rounds=[2])
+    assert job.options["rounds"] == [2]
+    # The print page lets the organiser pick a published round.
+    client.force_login(organiser)
+    html = page(client, reverse("print-request", args=[tournament.pk]))
+    assert 'name="round" value="2"' in html

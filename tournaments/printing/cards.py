@@ -35,6 +35,9 @@ class Event:
     has_partners: bool
     fixed_teams: bool
     rounds: int
+    # Drawn round by round: the rounds are not known when the card is printed, so an
+    # empty line is still to be written in, not a round the player sits out of.
+    drawn: bool = False
 
     @property
     def hand_numbers(self) -> range:

@@ -6,7 +6,7 @@ seat box per round. Find-your-seat sheets print the published rounds as for any 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -46,7 +46,7 @@ def drawn_scorecards_document(
     the rounds are drawn; the QR code is the player's card link, which always leads
     to their seat of the moment."""
     rounds = card_rounds(seating.tournament)
-    event = event_of(seating.tournament, rounds=rounds)
+    event = replace(event_of(seating.tournament, rounds=rounds), drawn=True)
     cards = scorecards(seating, player_ids=player_ids, numbers=range(1, rounds + 1))
     if not cards:
         return []

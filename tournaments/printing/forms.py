@@ -40,7 +40,7 @@ class PrintForm(forms.Form):
     )
     # A night drawn round by round prints each round's sheets once it is published.
     round = forms.TypedChoiceField(
-        label=_("“Find your seat” sheets of"),
+        label=_("Door sheets: which round"),
         choices=[],
         coerce=int,
         empty_value=None,
