@@ -287,10 +287,12 @@ def _context(page: TablePage, summary: selectors.TableSummary, shown: Shown) -> 
         "where_now": where_now((seat_link or scorer).player, seat_link=seat_link is not None)
         if summary.round.status == Round.Status.CLOSED and (seat_link or scorer)
         else "",
-        # A played table says where its players go next, as soon as that is out.
+        # A table whose result is in says where its players go next, and keeps asking
+        # until that is out: the room moves on while the phone lies on the table.
         **(
             _where_next_context(request, page.table, seat_link)
-            if summary.round.status == Round.Status.CLOSED or summary.state == selectors.CONFIRMED
+            if summary.round.status == Round.Status.CLOSED
+            or summary.state in (selectors.PROVISIONAL, selectors.CONFIRMED)
             else {}
         ),
         "open_for_entry": summary.round.status == Round.Status.IN_PLAY
