@@ -194,11 +194,13 @@ def _next_players(request, table: Table, seat_link: Seat | None) -> list[Player]
 
 def _where_next_context(request, table: Table, seat_link: Seat | None) -> dict:
     players = _next_players(request, table, seat_link)
+    lines = where_next.where_next(table.round.tournament, players, after=table.round.number)
+    if len({line.words for line in lines}) == 1 and not lines[0].known:
+        # "Not out yet" (or the night over) for all: said once, to the whole table.
+        lines = lines[:1]
     return {
-        "where_next": where_next.where_next(
-            table.round.tournament, players, after=table.round.number
-        ),
-        "where_next_names": len(players) > 1,
+        "where_next": lines,
+        "where_next_names": len(lines) > 1,
         "where_next_poll": WHERE_NEXT_POLL_SECONDS,
     }
 

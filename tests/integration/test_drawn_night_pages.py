@@ -197,7 +197,9 @@ def expected_line(tournament: Tournament, player: Player, number: int) -> str:
     return words + f" Opponents: {', '.join(opponents[:-1])} and {opponents[-1]}."
 
 
-def test_a_played_table_says_where_each_player_goes_once_the_next_round_is_out(api, client):
+def test_a_played_table_says_where_each_player_goes_once_the_next_round_is_out(
+    api, client, django_assert_max_num_queries
+):
     tournament = drawn_night(api)
     draw(api, tournament)
     publish(api, tournament, 1)
@@ -210,6 +212,9 @@ def test_a_played_table_says_where_each_player_goes_once_the_next_round_is_out(a
     assert all("Round 2 is not out yet" in line for line in where_next_lines(client, table_page))
 
     publish(api, tournament, 2)
+    # Every phone in the room asks every ten seconds: a few queries, whatever the size.
+    with django_assert_max_num_queries(10):
+        client.get(table_page + "?where_next=1")
     # The table link speaks for nobody: every player at the table gets a line.
     seats = Seat.objects.filter(
         table__round__tournament=tournament, table__round__number=1, table__number=1
@@ -323,6 +328,12 @@ def test_public_pages_and_the_seating_screen_show_published_rounds_only(api, cli
 
     publish(api, tournament, 2)
     assert "Round 2" in screen(client, tournament)[0]
+    # The organiser's round page and the standings' projector lead to the screen.
+    client.force_login(tournament.owner)
+    seating = reverse("seating-screen", args=[tournament.pk])
+    assert seating in page(client, reverse("round-detail", args=[tournament.pk, 2]))
+    assert seating in page(client, reverse("standings-projector", args=[tournament.pk]))
+    client.logout()
     assert "Next, round 2" in page(client, mine)
     assert 'hx-trigger="every 10s"' in page(client, mine)
 
