@@ -40,10 +40,13 @@ def seating_lines(rnd: Round) -> list[SeatLine]:
             lines.append(
                 SeatLine(
                     seat.player.name,
+                    # Translators: after a player's name on the projector, "Ann — table 2,
+                    # North"; lower case where the language allows.
                     _("table %(table)s, %(seat)s") % {"table": table.number, "seat": label},
                 )
             )
     for bye in rnd.byes.all():
+        # Translators: after a player's name on the projector: "Dan — sits out" (a bye).
         lines.append(SeatLine(bye.player.name, _("sits out"), bye=True))
     return sorted(lines, key=lambda line: (line.name.casefold(), line.name))
 

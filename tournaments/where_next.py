@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from django.db.models import Prefetch
 from django.utils.text import get_text_list
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import ngettext, pgettext
 
 from tournaments import seat_names
 
@@ -95,24 +95,34 @@ def next_stops(players: Sequence[Player], *, after: int) -> dict[int, ItineraryS
     return stops
 
 
+def _names(names: Sequence[str]) -> str:
+    # Translators: the word joining the last two names of a list ("Bob, Cat and Dan").
+    return get_text_list(list(names), pgettext("list of names", "and"))
+
+
 def stop_words(stop: ItineraryStop) -> str:
     """A stop in one sentence or a few: the round, the table and the seat, then the
     partner (where the format has partners) and the opponents; or the bye."""
     if stop.bye:
         return _("Round %(number)s: you sit out.") % {"number": stop.round_number}
     words = [
+        # Translators: where a player sits next, e.g. "Round 4: table 2, North."
         _("Round %(number)s: table %(table)s, %(seat)s.")
         % {"number": stop.round_number, "table": stop.table_number, "seat": stop.seat_label}
     ]
     if stop.partners:
         words.append(
+            # Translators: %(names)s is one or more players, women or men: word it so
+            # that nothing agrees with the names' gender.
             ngettext("Partner: %(names)s.", "Partners: %(names)s.", len(stop.partners))
-            % {"names": get_text_list(list(stop.partners), _("and"))}
+            % {"names": _names(stop.partners)}
         )
     if stop.opponents:
         words.append(
+            # Translators: %(names)s is one or more players, women or men: word it so
+            # that nothing agrees with the names' gender.
             ngettext("Opponent: %(names)s.", "Opponents: %(names)s.", len(stop.opponents))
-            % {"names": get_text_list(list(stop.opponents), _("and"))}
+            % {"names": _names(stop.opponents)}
         )
     return " ".join(words)
 

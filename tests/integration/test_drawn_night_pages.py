@@ -23,6 +23,7 @@ from core.errors import DomainError
 from scoring import services as scoring_services
 from tests.factories import TournamentFactory, players_for, sample_names
 from tournaments import seat_names, services
+from tournaments.card_links import card_token
 from tournaments.models import Bye, Player, PrintJob, Round, Seat, Table, TableLink, Tournament
 from tournaments.printing import tasks
 from tournaments.printing.render import render_pdf
@@ -233,11 +234,15 @@ def test_a_played_table_says_where_each_player_goes_once_the_next_round_is_out(
     assert sat_out, "byes rotate: someone seated in round 1 sits out round 2"
     seat_page = reverse("seat-entry", args=[sat_out[0].token])
     assert where_next_lines(client, seat_page) == ["Round 2: you sit out."]
-    # The card link and the player's own page lead to the same round 2.
+    # The card link leads a player sitting out to their own page, which says so; a
+    # seated player's card link opens their round 2 seat.
     player = sat_out[0].player
-    assert "Bye: you sit this round out." in page(
-        client, reverse("player-seat", args=[tournament.pk, player.pk])
-    )
+    own_page = reverse("player-seat", args=[tournament.pk, player.pk])
+    assert client.get(reverse("card-link", args=[card_token(player.pk)]))["Location"] == own_page
+    assert "Bye: you sit this round out." in page(client, own_page)
+    seated = Seat.objects.filter(table__round__tournament=tournament, table__round__number=2)[0]
+    card = client.get(reverse("card-link", args=[card_token(seated.player_id)]))
+    assert card["Location"] == reverse("seat-entry", args=[seated.token])
 
 
 @pytest.mark.parametrize(
