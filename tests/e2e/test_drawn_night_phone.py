@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 
 from scoring import services as scoring_services
 from scoring.models import TableResult
+from tests.e2e.test_content_security_policy import WATCH
 from tests.factories import TournamentFactory, players_for
 from tournaments import services
 from tournaments.models import Round, Table, Tournament
@@ -35,6 +36,8 @@ def test_the_table_card_phone_shows_the_next_round_once_it_is_published(phone_pa
     scorer = table.seats.order_by("position").select_related("player").first()
 
     page = phone_page
+    # The poll lives under the site's Content-Security-Policy: no violation allowed.
+    page.context.add_init_script(WATCH)
     page.goto(f"/tt/{link.token}/")
     expect(page).to_have_url(f"{page.url.split('/t/')[0]}/t/{table.token}/")
     page.get_by_label("Who is entering the result?").select_option(str(scorer.pk))
@@ -65,4 +68,5 @@ def test_the_table_card_phone_shows_the_next_round_once_it_is_published(phone_pa
     expect(where).to_contain_text("Round 2: table", timeout=25_000)
     expect(where).to_contain_text("Partner: ")
     assert page.evaluate("window.stillTheSamePage === true"), "the page was reloaded"
+    assert page.evaluate("window.__violations") == []
     screenshot(page, "drawn-where-next-phone")
