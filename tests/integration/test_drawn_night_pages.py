@@ -383,9 +383,16 @@ def pdf_pages(name: str, data: bytes) -> list[str]:
         return [p.extract_text() or "" for p in doc.pages]
 
 
-def test_per_round_table_cards_carry_the_physical_link_and_no_round_grid(api, client):
+def test_per_round_table_cards_carry_the_physical_link_and_no_round_grid(api, client, organiser):
     tournament = drawn_night(api)
-    request_print(tournament=tournament, kind=PrintJob.Kind.TABLE_CARDS, base_url=BASE)
+    # Asked for on the print page before any round is drawn: not refused.
+    client.force_login(organiser)
+    asked = client.post(
+        reverse("print-request", args=[tournament.pk]),
+        {"kind": "table-cards", "paper": "a4", "per_page": "4"},
+    )
+    assert asked.status_code == 302 and "/print/jobs/" in asked["Location"]
+    client.logout()
     pages = pdf_pages("drawn-table-cards", render_job(tournament, PrintJob.Kind.TABLE_CARDS))
     # Two tables for ten players, two cards a page.
     assert len(pages) == 1
