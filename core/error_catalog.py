@@ -428,6 +428,10 @@ CATALOG: dict[str, Entry] = {
         Kind.REFUSED,
         gettext_noop("There is no rotation yet: generate the rotation before printing."),
     ),
+    "print_no_published_round": Entry(
+        Kind.REFUSED,
+        gettext_noop("That round is not published yet: publish it before printing its seating."),
+    ),
     "print_queue_full": Entry(
         Kind.TOO_MANY,
         gettext_noop(

@@ -26,7 +26,8 @@ from core.error_catalog import (
     WRONG_CODE,
 )
 from core.errors import DomainError
-from tournaments.models import Round, Seat, Table, Tournament
+from tournaments import where_next
+from tournaments.models import Player, Round, Seat, Table, Tournament
 
 from . import offline, selectors, services
 from .card_link import where_now
@@ -50,6 +51,10 @@ from .refusals import flash_refusal, not_understood, on_form
 from .throttle import confirming_sides, guessing_limited
 
 Via = ResultChange.Via
+
+# How often a phone on a played table asks where its players go next: the next round
+# reaches the room within this many seconds of being published.
+WHERE_NEXT_POLL_SECONDS = 10
 
 
 @dataclass
@@ -156,6 +161,8 @@ def table_history(request, token: str):
 
 
 def _entry(request, table: Table, *, seat_link: Seat | None):
+    if request.method == "GET" and "where_next" in request.GET:
+        return _where_next_part(request, table, seat_link)
     summary = selectors.table_summary(table)
     if seat_link is not None:
         scorer, via = seat_link, Via.SEAT_LINK
@@ -171,6 +178,38 @@ def _entry(request, table: Table, *, seat_link: Seat | None):
         # A hand from the phone's offline queue: a plain answer, not a page.
         return offline.queued_answer(request, table)
     return response
+
+
+def _next_players(request, table: Table, seat_link: Seat | None) -> list[Player]:
+    """Whose next seat this phone shows: the seat link's player, or the scorer this
+    phone chose; else everyone at the table (a phone on the table link)."""
+    seats = list(table.seats.all())
+    if seat_link is not None:
+        return [seat_link.player]
+    stored = request.session.get(_session_key(table))
+    chosen = stored.get("seat") if isinstance(stored, dict) else None
+    mine = [s.player for s in seats if s.pk == chosen]
+    return mine or [s.player for s in sorted(seats, key=lambda s: s.position)]
+
+
+def _where_next_context(request, table: Table, seat_link: Seat | None) -> dict:
+    players = _next_players(request, table, seat_link)
+    lines = where_next.where_next(table.round.tournament, players, after=table.round.number)
+    if len({line.words for line in lines}) == 1 and not lines[0].known:
+        # "Not out yet" (or the night over) for all: said once, to the whole table.
+        lines = lines[:1]
+    return {
+        "where_next": lines,
+        "where_next_names": len(lines) > 1,
+        "where_next_poll": WHERE_NEXT_POLL_SECONDS,
+    }
+
+
+def _where_next_part(request, table: Table, seat_link: Seat | None) -> HttpResponse:
+    """The "where next" box alone, for the phone's poll: a few queries, no result read."""
+    return render(
+        request, "scoring/_where_next.html", _where_next_context(request, table, seat_link)
+    )
 
 
 def _again(page: TablePage, shown: Shown) -> HttpResponse:
@@ -250,6 +289,14 @@ def _context(page: TablePage, summary: selectors.TableSummary, shown: Shown) -> 
         "where_now": where_now((seat_link or scorer).player, seat_link=seat_link is not None)
         if summary.round.status == Round.Status.CLOSED and (seat_link or scorer)
         else "",
+        # A table whose result is in says where its players go next, and keeps asking
+        # until that is out: the room moves on while the phone lies on the table.
+        **(
+            _where_next_context(request, page.table, seat_link)
+            if summary.round.status == Round.Status.CLOSED
+            or summary.state in (selectors.PROVISIONAL, selectors.CONFIRMED)
+            else {}
+        ),
         "open_for_entry": summary.round.status == Round.Status.IN_PLAY
         and summary.state != selectors.CONFIRMED
         and (summary.state != selectors.DISPUTED or own_version),

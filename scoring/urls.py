@@ -1,7 +1,7 @@
 from django.urls import path, register_converter
 from django.views.i18n import JavaScriptCatalog
 
-from . import card_link, table_page, views
+from . import card_link, physical_table, table_page, views
 from .service_worker import service_worker
 
 
@@ -24,6 +24,8 @@ urlpatterns = [
     path("t/<token:token>/", table_page.table_entry, name="table-entry"),
     path("t/<token:token>/history/", table_page.table_history, name="table-history"),
     path("s/<token:token>/", table_page.seat_entry, name="seat-entry"),
+    # A physical table's printed card: whichever round that table plays now.
+    path("tt/<token:token>/", physical_table.physical_table, name="table-link"),
     # What keeps the table page working offline (static/js/hand_queue.js).
     path("sw.js", service_worker, name="service-worker"),
     path(

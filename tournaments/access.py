@@ -132,6 +132,9 @@ ROUTES: dict[str, dict[str, frozenset[str]]] = {
     "table-history": {GET: frozenset({TABLE_LINK})},
     "seat-entry": {GET: frozenset({SEAT_LINK}), POST: frozenset({SEAT_LINK})},
     "card-link": {GET: frozenset({CARD_LINK})},
+    # A physical table's card: its holder is at the table, as with the round's link.
+    "table-link": {GET: frozenset({TABLE_LINK})},
+    "seating-screen": PUBLIC_PAGE,
     "service-worker": PUBLIC_PAGE,
     "javascript-catalog": PUBLIC_VIEW,
     "round-results": ORGANISER_PAGE,

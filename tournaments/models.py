@@ -341,6 +341,29 @@ class Seat(models.Model):
         return f"{self.player} @ {self.table} #{self.position}"
 
 
+class TableLink(models.Model):
+    """A physical table's own link (/tt/<token>/), one per tournament and table number:
+    it opens whatever round that table plays now, so a table card printed before the
+    night works all night. Like a round's table link, it proves no side."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="table_links")
+    number = models.PositiveSmallIntegerField(_("table"))
+    token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
+
+    class Meta:
+        ordering = ["number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["tournament", "number"], name="unique_table_link_number"
+            ),
+        ]
+        verbose_name = _("table link")
+        verbose_name_plural = _("table links")
+
+    def __str__(self) -> str:
+        return str(_("Table %(number)s") % {"number": self.number})
+
+
 class Bye(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="byes")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="byes")

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import draw_views, night_views, player_views, views
+from . import draw_views, night_views, player_views, seating_screen, views
 from .planning import views as planning_views
 
 urlpatterns = [
@@ -67,4 +67,6 @@ urlpatterns = [
     # Public, read-only pages: no tokens, no QR codes.
     path("t/<int:pk>/", views.tournament_public, name="tournament-public"),
     path("t/<int:pk>/players/<int:player_pk>/", views.player_seat, name="player-seat"),
+    # The projector's seating screen: the round played now, everyone by name.
+    path("t/<int:pk>/seating/", seating_screen.seating_screen, name="seating-screen"),
 ]

@@ -26,7 +26,7 @@ from scoring import selectors as scoring_selectors
 from scoring.engine import EngineError, rule_set
 from scoring.throttle import flooded_tables
 
-from . import encodings, seat_names, selectors, services
+from . import encodings, seat_names, selectors, services, where_next
 from .api.serializers import PlayerRemovalSerializer, RotationChangeSerializer
 from .forms import (
     DECK_LABELS,
@@ -773,6 +773,10 @@ def tournament_public(request, pk: int):
     )
 
 
+# How often a player's page asks again where they sit (a round published meanwhile).
+PLAYER_POLL_SECONDS = 10
+
+
 @require_GET
 def player_seat(request, pk: int, player_pk: int):
     player = get_object_or_404(
@@ -788,5 +792,8 @@ def player_seat(request, pk: int, player_pk: int):
             "next_seat": selectors.next_of(itinerary),
             "itinerary": itinerary,
             "joins_in": late.joins_in(player) if player.late else None,
+            "poll_seconds": PLAYER_POLL_SECONDS,
+            # A night drawn round by round: the next round may simply not be out yet.
+            "not_out_yet": where_next.not_out_yet(player.tournament),
         },
     )

@@ -28,6 +28,7 @@ from tests.factories import TournamentFactory, UserFactory, players_for, sample_
 from tournaments import access, services
 from tournaments.card_links import card_token
 from tournaments.models import PlanningJob, PrintJob, Round, Seat, Table, Tournament
+from tournaments.services.table_links import table_links
 
 # The routes' tests come in two groups, each run one after another in one process
 # (pytest-xdist --dist loadgroup), which sets up the module's night once for it: in one
@@ -73,6 +74,7 @@ class Night:
     table_id: int
     table_number: int
     table_token: str
+    table_link_token: str
     seat_token: str
     card_token: str
     season_id: int
@@ -97,6 +99,7 @@ def night(django_db_setup, django_db_blocker):
         services.start_round(round=first, user=owner)
         table = first.tables.order_by("number").first()
         seat = table.seats.order_by("position").first()
+        (table_link,) = table_links(tournament=tournament, numbers=[table.number])
         season = Season.objects.create(
             owner=season_owner,
             name="Winter league",
@@ -146,6 +149,7 @@ def night(django_db_setup, django_db_blocker):
             table_id=table.pk,
             table_number=table.number,
             table_token=table.token,
+            table_link_token=table_link.token,
             seat_token=seat.token,
             card_token=card_token(seat.player_id),
             season_id=season.pk,
@@ -171,6 +175,7 @@ def _link(night: Night, role: str, route: str) -> str:
     """The token a role puts in a page's address: its own link's, or one of nothing."""
     held = {
         "t/": (access.TABLE_LINK, night.table_token),
+        "tt": (access.TABLE_LINK, night.table_link_token),
         "s/": (access.SEAT_LINK, night.seat_token),
         "c/": (access.CARD_LINK, night.card_token),
     }

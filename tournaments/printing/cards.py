@@ -8,6 +8,7 @@ the data out. Nothing here renders, so the data can be checked without a PDF.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from typing import Any
@@ -34,6 +35,9 @@ class Event:
     has_partners: bool
     fixed_teams: bool
     rounds: int
+    # Drawn round by round: the rounds are not known when the card is printed, so an
+    # empty line is still to be written in, not a round the player sits out of.
+    drawn: bool = False
 
     @property
     def hand_numbers(self) -> range:
@@ -184,11 +188,16 @@ def event_of(tournament: Tournament, *, rounds: int) -> Event:
     )
 
 
-def read_seating(tournament: Tournament, *, player_ids: list[int] | None = None) -> Seating:
+def read_seating(
+    tournament: Tournament, *, player_ids: list[int] | None = None, with_rounds: bool = True
+) -> Seating:
     """Rounds → tables → seats → players, and byes: five queries for any event size.
+    Published rounds only: a draft is its organisers' alone, on paper too.
 
     With `player_ids`, only what those players' cards need: their tables, their
     byes, themselves and their team-mates (a reprinted card need not read the room).
+    Without `with_rounds`, the players alone (a night drawn round by round prints no
+    seat ahead).
     """
     # A seat's share of its table's confirmed result: a reprint prints the points played.
     seats = Seat.objects.select_related("player__team", "result_share__result").order_by("position")
@@ -200,10 +209,14 @@ def read_seating(tournament: Tournament, *, player_ids: list[int] | None = None)
         byes = byes.filter(player_id__in=player_ids)
         teams = Player.objects.filter(pk__in=player_ids, team__isnull=False).values("team_id")
         players = players.filter(Q(pk__in=player_ids) | Q(team_id__in=teams))
-    rounds = list(
-        Round.objects.filter(tournament=tournament)
-        .order_by("number")
-        .prefetch_related(Prefetch("tables", queryset=tables), Prefetch("byes", queryset=byes))
+    rounds = (
+        list(
+            Round.objects.filter(tournament=tournament, published=True)
+            .order_by("number")
+            .prefetch_related(Prefetch("tables", queryset=tables), Prefetch("byes", queryset=byes))
+        )
+        if with_rounds
+        else []
     )
     return Seating(
         tournament=tournament, rounds=rounds, players=list(players.order_by("name", "pk"))
@@ -235,8 +248,15 @@ def _names_only(team_name: str, members: list[str]) -> bool:
     return all(member in team_name for member in members)
 
 
-def scorecards(seating: Seating, *, player_ids: list[int] | None = None) -> list[Scorecard]:
-    """One card per player (active, or seated somewhere), in name order."""
+def scorecards(
+    seating: Seating,
+    *,
+    player_ids: list[int] | None = None,
+    numbers: Sequence[int] | None = None,
+) -> list[Scorecard]:
+    """One card per player (active, or seated somewhere), in name order; a line for
+    each of the seating's rounds, or for each of `numbers` (rounds not drawn yet: their
+    lines blank)."""
     # Fixed partnerships: the partner goes in the card's header once, opponents by team.
     fixed = seating.tournament.spec.fixed_teams
     lines: dict[int, dict[int, CardRound]] = defaultdict(dict)
@@ -267,7 +287,8 @@ def scorecards(seating: Seating, *, player_ids: list[int] | None = None) -> list
                 )
     for own in lines.values():
         _add_totals(own)
-    numbers = [rnd.number for rnd in seating.rounds]
+    if numbers is None:
+        numbers = [rnd.number for rnd in seating.rounds]
     teammates: dict[int, list[str]] = defaultdict(list)
     for player in seating.players:
         if player.team_id:

@@ -38,6 +38,15 @@ class PrintForm(forms.Form):
         initial=4,
         widget=forms.RadioSelect,
     )
+    # A night drawn round by round prints each round's sheets once it is published.
+    round = forms.TypedChoiceField(
+        label=_("Door sheets: which round"),
+        choices=[],
+        coerce=int,
+        empty_value=None,
+        required=False,
+        widget=forms.RadioSelect,
+    )
     # A late arrival, a substitute or a spoilt card: reprint only some scorecards.
     players = forms.ModelMultipleChoiceField(
         label=_("Only these players' scorecards"),
@@ -52,6 +61,12 @@ class PrintForm(forms.Form):
         self.fields["players"].queryset = tournament.players.filter(active=True).order_by(
             "name", "pk"
         )
+        published = tournament.rounds.filter(published=True).order_by("number")
+        self.fields["round"].choices = [("", _("Every published round"))] + [
+            (number, _("Round %(number)s") % {"number": number})
+            for number in published.values_list("number", flat=True)
+        ]
+        self.fields["round"].initial = ""
 
     # Whether players can be chosen for this kind of printout is request_print's rule;
     # the view puts its refusal under this field.

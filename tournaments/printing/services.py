@@ -23,7 +23,9 @@ from core.error_catalog import CATALOG, entry
 from core.errors import DomainError, render
 from scoring.night_standings.snapshots import standings_snapshot
 from tournaments.models import PrintJob, Tournament
+from tournaments.services.table_links import table_links
 from tournaments.site_address import public_base_url
+from tournaments.table_links import table_numbers
 
 from .cards import StandingsTable
 from .layout import PAPER_MM
@@ -126,6 +128,8 @@ def request_print(
         if standings is None:
             standings = standings_snapshot(tournament)
         options["standings"] = standings.to_json()
+    elif tournament.spec.per_round:
+        _check_drawn_print(tournament, kind, options)
     elif not tournament.rounds.exists():
         raise PrintRequestError("print_no_rotation")
     make_room(tournament=tournament, requested_by=requested_by)
@@ -175,6 +179,21 @@ def print_reprints(
         base_url=base_url,
         **numbered,
     )
+
+
+def _check_drawn_print(tournament: Tournament, kind: str, options: dict) -> None:
+    """A night drawn round by round prints its scorecards and table cards before any
+    round is drawn (they show no seat); the rest print published rounds, and only
+    those: a draft is its organisers' alone."""
+    if kind == PrintJob.Kind.TABLE_CARDS:
+        # The physical tables' links are made now, once, so the workers only read them.
+        table_links(tournament=tournament, numbers=table_numbers(tournament))
+        return
+    if kind == PrintJob.Kind.SCORECARDS:
+        return
+    published = set(tournament.rounds.filter(published=True).values_list("number", flat=True))
+    if not published or not set(options.get("rounds", published)) <= published:
+        raise PrintRequestError("print_no_published_round")
 
 
 def _printable_players(tournament: Tournament, kind: str, players: list[int]) -> list[int]:

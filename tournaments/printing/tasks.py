@@ -29,7 +29,7 @@ from pypdf import PdfReader, PdfWriter
 from core import locking
 from tournaments.models import PrintJob
 
-from . import fit
+from . import drawn, fit
 from .cards import Seating, StandingsTable, event_of, read_seating
 from .documents import Part, scorecards_document, table_cards_document
 from .parts import delete_parts, part_name
@@ -66,6 +66,10 @@ def job_document(job: PrintJob) -> tuple[list[Part], str]:
         standings = StandingsTable.from_json(options["standings"])
         return standings_document(event, standings, paper=paper), ""
     seating = job_seating(job)
+    if drawn_ahead(job):
+        return _drawn_document(job, seating, paper=paper, base_url=base_url), (
+            seating_fingerprint(seating)
+        )
     if job.kind == PrintJob.Kind.SCORECARDS:
         parts = scorecards_document(
             seating,
@@ -87,7 +91,34 @@ def job_document(job: PrintJob) -> tuple[list[Part], str]:
     return parts, seating_fingerprint(seating)
 
 
+def drawn_ahead(job: PrintJob) -> bool:
+    """A printout a night drawn round by round makes before its rounds are known:
+    scorecards with blank seats, table cards with the physical table's link."""
+    kinds = (PrintJob.Kind.SCORECARDS, PrintJob.Kind.TABLE_CARDS)
+    return job.kind in kinds and job.tournament.spec.per_round
+
+
+def _drawn_document(job: PrintJob, seating: Seating, *, paper: str, base_url: str) -> list[Part]:
+    options = job.options
+    if job.kind == PrintJob.Kind.SCORECARDS:
+        return drawn.drawn_scorecards_document(
+            seating,
+            paper=paper,
+            per_page=int(options.get("per_page", 4)),
+            player_ids=options.get("players"),
+            base_url=base_url,
+        )
+    return drawn.link_cards_document(
+        job.tournament, paper=paper, base_url=base_url, tables=options.get("tables")
+    )
+
+
 def job_seating(job: PrintJob) -> Seating:
+    if drawn_ahead(job):
+        # No round is printed: the players (and the night's own fields) are the seating.
+        return read_seating(
+            job.tournament, player_ids=job.options.get("players"), with_rounds=False
+        )
     if job.kind == PrintJob.Kind.SCORECARDS:
         return read_seating(job.tournament, player_ids=job.options.get("players"))
     return read_seating(job.tournament)

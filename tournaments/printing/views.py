@@ -62,6 +62,9 @@ def print_request(request, pk: int):
                 requested_by=request.user,
                 base_url=base_url_for(request),
                 players=[p.pk for p in chosen] if chosen else None,
+                rounds=[form.cleaned_data["round"]]
+                if form.cleaned_data.get("round") is not None
+                else None,
             )
         except PlayersRefused as exc:
             form.add_error("players", str(exc))
