@@ -16,6 +16,9 @@ def env_list(name: str, default: str = "") -> list[str]:
 
 
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
+# Formats offered beside the public ones (tournaments.rotations.formats.TRIAL_SPECS):
+# TRIAL_FORMATS=seated-by-standings make run shows a night drawn round by round.
+TRIAL_FORMATS = tuple(env_list("TRIAL_FORMATS"))
 DEBUG = False
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
