@@ -493,7 +493,8 @@ def round_page(request, tournament: Tournament, number: int, *, status: int = 20
     for entry in tables:
         entry["many_wrong_codes"] = entry["table"].pk in flooded
         entry["disputed"] = entry["table"].pk in disputed
-    going_in = {} if rnd.published else _going_in(tournament)
+    # Before round 1 nobody has a place yet: figures only once a round has been played.
+    going_in = {} if rnd.published or rnd.number == 1 else _going_in(tournament)
     for entry in tables:
         for place in entry["seats"]:
             place["going_in"] = going_in.get(place["player"].pk)

@@ -163,6 +163,9 @@ def test_a_night_drawn_round_by_round_through_the_api(api, client, organiser):
     assert not progress.finished and progress.draft == 2
     assert "The night is over" not in client.get(detail).content.decode()
     assert "Publish round 2" in client.get(detail).content.decode()
+    # The draft shows each player's place and points going in: round 1's winners lead.
+    draft_page = client.get(reverse("round-detail", args=[tournament.pk, 2])).content.decode()
+    assert "place 1, 6 points" in draft_page
 
     # Round 2 starts (which publishes it); the late player arrives and Jon leaves: only
     # round 3's draw changes.
@@ -270,7 +273,8 @@ def test_the_organiser_draws_redraws_and_publishes_from_the_pages(api, client, o
     drawn = client.post(reverse("round-draw", args=[tournament.pk]), follow=True)
     page = drawn.content.decode()
     assert "Round 1 is drawn. Only organisers see it until it is published." in page
-    assert "Draft" in page and "place 1, 0 points" in page
+    # Before round 1 nobody has a place: no figures beside the names.
+    assert "Draft" in page and "place 1" not in page
     assert "Redraw" in page
     # Its tables are behind no link yet: no QR code leads to them.
     assert "Result entry link" not in page
