@@ -121,7 +121,9 @@ def expected_names(tournament: Tournament) -> list[str]:
 def test_every_name_prints_whole_and_no_text_leaves_its_cell(db, kind, players):
     tournament = make_event(players=players)
     names = expected_names(tournament)
-    for language in LANGUAGES:
+    # Every language's headings at a club's field; the bigger rooms page the same way in
+    # any language, so they are printed in Polish, whose headings are the longest.
+    for language in LANGUAGES if players == 13 else ["pl"]:
         with translation.override(language):
             data, planned = printed(tournament, kind)
         pages = read_pages(data)

@@ -73,6 +73,18 @@ class Search:
     opponent_cap: int | None = None
 
     def __post_init__(self) -> None:
+        # Each two slots of a table and whether they are partners, worked out once: the
+        # search counts a table's pairs tens of thousands of times.
+        self._slot_pairs = tuple(
+            (i, j, self.side_of[i] == self.side_of[j])
+            for i in range(self.slots)
+            for j in range(i + 1, self.slots)
+        )
+        # The slots of each side, for a table's shape (who sits with whom).
+        self._side_slots = tuple(
+            tuple(i for i in range(self.slots) if self.side_of[i] == side)
+            for side in sorted(set(self.side_of[: self.slots]))
+        )
         self._costs = cost_table(_COUNT_LIMIT)
         if self.opponent_cap is not None:
             for row in self._costs:
@@ -91,14 +103,17 @@ class Search:
 
     def _pairs(self, units: Sequence[int]) -> list[tuple[UnitPair, bool]]:
         out = []
-        for i in range(len(units)):
-            for j in range(i + 1, len(units)):
-                out.append((pair(units[i], units[j]), self.side_of[i] == self.side_of[j]))
+        for i, j, partners in self._slot_pairs:
+            a, b = units[i], units[j]
+            out.append(((a, b) if a <= b else (b, a), partners))
         return out
 
     def _count_table(self, rnd: RoundState, t: int, step: int) -> None:
-        for key, partner in self._pairs(self.table_units(rnd, t)):
-            (self.partners if partner else self.opponents)[key] += step
+        start = t * self.slots
+        seats = rnd.seats
+        for i, j, partners in self._slot_pairs:
+            a, b = seats[start + i], seats[start + j]
+            (self.partners if partners else self.opponents)[(a, b) if a <= b else (b, a)] += step
 
     def add_history(self, sides: Sequence[Sequence[int]]) -> None:
         """A played table, as the units of each side."""
@@ -116,11 +131,9 @@ class Search:
         return self._costs[p][o]
 
     def changed(self, rnd: RoundState, t: int) -> bool:
-        units = self.table_units(rnd, t)
-        sides: dict[int, set[int]] = {}
-        for slot, unit in enumerate(units):
-            sides.setdefault(self.side_of[slot], set()).add(unit)
-        shape = frozenset(frozenset(s) for s in sides.values())
+        start = t * self.slots
+        seats = rnd.seats
+        shape = frozenset(frozenset([seats[start + i] for i in side]) for side in self._side_slots)
         return rnd.planned.get(rnd.numbers[t]) != shape
 
     def _moved(self, rnd: RoundState, tables: Iterable[int], units: Iterable[int]) -> set[int]:
