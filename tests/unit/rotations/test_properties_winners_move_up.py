@@ -259,3 +259,23 @@ def test_ranked_each_table_holds_the_best_ranked_player_not_yet_seated(
         unseated_before = [p for p in order if p not in seated]
         assert all(unseated_before.index(p) <= window for p in table.players)
         seated |= set(table.players)
+
+
+def test_four_late_arrivals_make_a_new_foot_table():
+    results, _ = night(8, 2, 5, {})
+    now = [*names(8), "L1", "L2", "L3", "L4"]
+    drawn = winners_move_up.next_round(now, results, seed=0, settings={}, ranking=())
+    assert [t.number for t in drawn.tables] == [1, 2, 3]
+    assert set(drawn.tables[2].players) == {"L1", "L2", "L3", "L4"}
+
+
+@SETTINGS
+@given(n=st.integers(min_value=4, max_value=23), seed=seeds)
+def test_under_the_colour_split_round_1_partners_a_red_and_a_white_card_at_every_side(n, seed):
+    players = names(n)
+    drawn = winners_move_up.next_round(
+        players, Results(tuple(players)), seed=seed, settings={"split": "colour"}, ranking=()
+    )
+    # Places 1 and 2 of every four in the seed order hold red cards, 3 and 4 white.
+    red = {p for place, p in enumerate(players) if place % 4 < 2}
+    assert all(len(red & set(side)) == 1 for t in drawn.tables for side in t.sides)

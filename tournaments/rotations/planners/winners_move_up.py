@@ -102,7 +102,9 @@ def _split(
     def fresh(pairing: tuple) -> bool:
         return not any(tuple(sorted(side)) in last_partners for side in sides_of(group, pairing))
 
-    allowed = [p for p in PAIRINGS if fresh(p)] or list(PAIRINGS)
+    # Last round's partners among any four are at most two pairs, each ruling out one
+    # of the three pairings, so one is always left.
+    allowed = [p for p in PAIRINGS if fresh(p)]
     if split == "random":
         return sides_of(group, allowed[draw.randrange(len(allowed))])
 
