@@ -7,7 +7,7 @@ from .base import *  # noqa: F403
 SECRET_KEY = "test-key-not-for-production"
 # A format drawn round by round from the standings, offered here only: it proves the
 # per-round branch end to end (pages, API, phones) without being offered to clubs.
-TRIAL_FORMATS = ("seated-by-standings",)
+TRIAL_FORMATS = ("seated-by-standings", "dynamic-progressive", "ranked-progressive")
 PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},

@@ -391,3 +391,71 @@ def test_any_json_as_history_gives_a_round_or_exit_2_never_anything_else(data):
             assert drawn["round"] == len(data["rounds"]) + 1
             seated = [p for t in drawn["tables"] for side in t["teams"] for p in side]
             assert sorted(seated + drawn["byes"]) == sorted(data["players"])
+
+
+def _night(format: str, players: list[str], rounds: list | None = None) -> dict:
+    return {"format": format, "players": players, "rounds": rounds or []}
+
+
+def _at(drawn: dict, table: int) -> set[str]:
+    return {p for side in drawn["tables"][table - 1]["teams"] for p in side}
+
+
+def test_winners_move_up_one_table_losers_down_one_and_split_up(tmp_path):
+    players = names(12)
+    fmt = "dynamic-progressive"
+    drawn = next_round(write(tmp_path, _night(fmt, players)), format=fmt)
+    assert [t["teams"] for t in drawn["tables"]] == [
+        [["P1", "P3"], ["P2", "P4"]],
+        [["P5", "P7"], ["P6", "P8"]],
+        [["P9", "P11"], ["P10", "P12"]],
+    ]
+    # Table 2's East/West win; table 1's and table 3's North/South win.
+    played = as_played(drawn, [[6, 2], [3, 5], [7, 7]], decided_by={3: 0})
+    second = next_round(
+        write(tmp_path, _night(fmt, players, [played])),
+        "--set",
+        "split=colour",
+        "--set",
+        "moves=winners-up-losers-down",
+        format=fmt,
+    )
+    assert _at(second, 1) == {"P1", "P3", "P6", "P8"}
+    assert _at(second, 2) == {"P2", "P4", "P9", "P11"}
+    assert _at(second, 3) == {"P5", "P7", "P10", "P12"}
+    partners_before = {frozenset(side) for t in drawn["tables"] for side in t["teams"]}
+    assert not any(
+        frozenset(side) in partners_before for t in second["tables"] for side in t["teams"]
+    )
+
+
+def test_winners_move_up_refuses_a_tie_nobody_decided_and_an_unknown_movement(tmp_path):
+    players = names(8)
+    fmt = "dynamic-progressive"
+    drawn = next_round(write(tmp_path, _night(fmt, players)), format=fmt)
+    tied = write(tmp_path, _night(fmt, players, [as_played(drawn, [[4, 4], [5, 1]])]), "tied.json")
+    # The history reader asks for the deciding hand before the movement would.
+    assert "decided_by" in refusal(tied, format=fmt)
+    assert refusal(tied, "--set", "moves=sideways", format=fmt) == (
+        "The setting moves must be one of winners-up-losers-down, winners-up-losers-stay, "
+        "losers-down-winners-stay, got sideways."
+    )
+
+
+def test_ranked_progressive_seats_the_leader_at_the_head_table_with_fresh_partners(tmp_path):
+    players = names(8)
+    fmt = "ranked-progressive"
+    drawn = next_round(write(tmp_path, _night(fmt, players)), "--set", "window=5", format=fmt)
+    played = as_played(drawn, [[10, 2], [8, 4]])
+    second = next_round(
+        write(tmp_path, _night(fmt, players, [played])), "--set", "window=5", format=fmt
+    )
+    leaders = drawn["tables"][0]["teams"][0]
+    assert leaders[0] in _at(second, 1)
+    partners_before = {frozenset(side) for t in drawn["tables"] for side in t["teams"]}
+    assert not any(
+        frozenset(side) in partners_before for t in second["tables"] for side in t["teams"]
+    )
+    assert "window must be a whole number from 3 to 20, got 2" in refusal(
+        write(tmp_path, _night(fmt, players)), "--set", "window=2", format=fmt
+    )

@@ -48,6 +48,15 @@ MESSAGES: dict[str, str] = {
         "%(played)s rounds are already played; the total cannot be %(total)s.",
         "played",
     ),
+    "bad_setting_choice": gettext_noop(
+        "The setting %(setting)s must be one of %(choices)s, got %(value)s."
+    ),
+    "bad_window": gettext_noop(
+        "The window must be a whole number from %(least)s to %(most)s, got %(window)s."
+    ),
+    "tie_undecided": gettext_noop(
+        "Table %(table)s tied in round %(round)s: say which side won the deciding hand."
+    ),
 }
 
 

@@ -17,7 +17,15 @@ from typing import Protocol
 from .drawn import NextRound, NightOver
 from .errors import RotationError, gettext_noop
 from .history import History
-from .planners import by_standings, cutthroat, heads_up, progressive, round_robin
+from .planners import (
+    by_standings,
+    cutthroat,
+    heads_up,
+    progressive,
+    ranked,
+    round_robin,
+    winners_move_up,
+)
 from .schedule import Round
 
 Teams = Sequence[Sequence[str]]
@@ -93,6 +101,8 @@ class FormatSpec:
     # The settings a per-round format reads (next_round's and night_over's `settings`),
     # e.g. "rounds": anything else given is refused rather than silently ignored.
     draw_settings: tuple[str, ...] = ()
+    # Refuses a value of those settings the format cannot use (RotationError).
+    check_draw_settings: Callable[[Mapping[str, object]], None] | None = None
 
     @property
     def per_round(self) -> bool:
@@ -310,6 +320,8 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
 FORMATS: tuple[str, ...] = tuple(FORMAT_SPECS)
 
 _BY_STANDINGS = _not_planned("seated-by-standings")
+_DYNAMIC = _not_planned("dynamic-progressive")
+_RANKED = _not_planned("ranked-progressive")
 
 # Formats offered only where the settings enable them (the test settings): a format
 # that proves the per-round branch end to end without being offered to clubs.
@@ -331,7 +343,41 @@ TRIAL_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
             next_round=by_standings.next_round,
             night_over=by_standings.night_over,
             draw_settings=("rounds",),
-        )
+        ),
+        "dynamic-progressive": FormatSpec(
+            code="dynamic-progressive",
+            label=gettext_noop("Winners move up (progressive drawn after each round)"),
+            table_players=4,
+            team_size=None,
+            variants=("north-american", "british"),
+            generate=_DYNAMIC[0],
+            replan=_DYNAMIC[1],
+            standings_metrics=_POINTS_FIRST,
+            complete_length=lambda players: 0,
+            seat_shape=_TWO_PAIRS,
+            draw="per_round",
+            next_round=winners_move_up.next_round,
+            night_over=by_standings.night_over,
+            draw_settings=("rounds", "moves", "split", "first"),
+            check_draw_settings=winners_move_up.check_settings,
+        ),
+        "ranked-progressive": FormatSpec(
+            code="ranked-progressive",
+            label=gettext_noop("Seated by standings with fresh partners"),
+            table_players=4,
+            team_size=None,
+            variants=("north-american", "british"),
+            generate=_RANKED[0],
+            replan=_RANKED[1],
+            standings_metrics=_POINTS_FIRST,
+            complete_length=lambda players: 0,
+            seat_shape=_TWO_PAIRS,
+            draw="per_round",
+            next_round=ranked.next_round,
+            night_over=by_standings.night_over,
+            draw_settings=("rounds", "window"),
+            check_draw_settings=ranked.check_settings,
+        ),
     }
 )
 _enabled_trials: dict[str, FormatSpec] = {}

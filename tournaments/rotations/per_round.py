@@ -26,7 +26,8 @@ def drawn_spec(format: str) -> FormatSpec:
 
 
 def check_settings(format: str, settings: Settings) -> None:
-    """Refuse a setting the format does not read, and a number of rounds below 1."""
+    """Refuse a setting the format does not read, a number of rounds below 1, and a
+    value the format cannot use."""
     wanted = drawn_spec(format)
     for key in settings:
         if key not in wanted.draw_settings:
@@ -36,6 +37,8 @@ def check_settings(format: str, settings: Settings) -> None:
         not isinstance(rounds, int) or isinstance(rounds, bool) or rounds < 1
     ):
         raise RotationError("bad_rounds", rounds=rounds)
+    if wanted.check_draw_settings is not None:
+        wanted.check_draw_settings(settings)
 
 
 def next_round(

@@ -55,9 +55,10 @@ def test_every_refusal_of_the_engine_gives_exactly_the_params_its_words_need():
         (
             lambda: check_request("darts", ["A", "B"], None),
             "unknown_format",
-            # The test settings also offer the trial format seated by standings.
+            # The test settings also offer the trial formats drawn round by round.
             "There is no format called darts; choose progressive, teams, six-handed, "
-            "cutthroat, heads-up, seated-by-standings.",
+            "cutthroat, heads-up, seated-by-standings, dynamic-progressive, "
+            "ranked-progressive.",
         ),
     ],
 )

@@ -23,7 +23,11 @@ PLAYERS = tuple(f"P{i}" for i in range(1, 10))
 
 
 def test_the_test_settings_offer_the_trial_format_as_drawn_round_by_round():
-    assert per_round_formats() == ("seated-by-standings",)
+    assert per_round_formats() == (
+        "seated-by-standings",
+        "dynamic-progressive",
+        "ranked-progressive",
+    )
     assert planned_formats() == FORMATS
     assert spec("seated-by-standings").per_round
     assert not any(spec(f).per_round for f in FORMATS)
@@ -53,7 +57,8 @@ def test_next_round_refuses_a_planned_format_and_names_the_drawn_ones_for_an_unk
     with pytest.raises(RotationError) as unknown:
         next_round("euchre-bingo", PLAYERS, Results(PLAYERS))
     assert unknown.value.message == (
-        "There is no format called euchre-bingo; choose seated-by-standings."
+        "There is no format called euchre-bingo; choose seated-by-standings, "
+        "dynamic-progressive, ranked-progressive."
     )
 
 

@@ -78,7 +78,8 @@ class Command(BaseCommand):
             default=[],
             metavar="KEY=VALUE",
             dest="format_settings",
-            help="a setting of the format, e.g. rounds=5; repeat for more",
+            help="a setting of the format, e.g. rounds=5, moves=winners-up-losers-stay, "
+            "split=colour, window=7; repeat for more",
         )
 
     def handle(

@@ -43,6 +43,14 @@ def rounds_sat_out(players: Sequence[str], history: Results) -> dict[str, int]:
     return sat_out
 
 
+def byes_from_bottom(order: Sequence[str], history: Results) -> set[str]:
+    """Who sits out when `order` does not fill the tables: those who have sat out
+    least, the lowest in `order` first."""
+    sat_out = rounds_sat_out(order, history)
+    from_bottom = sorted(range(len(order)), key=lambda place: (sat_out[order[place]], -place))
+    return {order[place] for place in from_bottom[: len(order) % TABLE]}
+
+
 def next_round(
     players: Sequence[str],
     history: Results,
@@ -53,10 +61,7 @@ def next_round(
 ) -> Round:
     # The request was checked once for every format (rotations.next_round).
     order = standing_order(players, ranking)
-    sat_out = rounds_sat_out(order, history)
-    # Lowest placed first among those who have sat out least.
-    from_bottom = sorted(range(len(order)), key=lambda place: (sat_out[order[place]], -place))
-    byes = {order[place] for place in from_bottom[: len(order) % TABLE]}
+    byes = byes_from_bottom(order, history)
     seated = [p for p in order if p not in byes]
     draw = random.Random(seed)
     tables = []
