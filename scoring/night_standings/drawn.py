@@ -30,10 +30,23 @@ def night_so_far(
     `published_only`, no draft) with their confirmed points, and the standings order.
     A fixed number of queries: the rounds' seating (four), the players and the night's
     tally."""
+    night = load_night(tournament)
+    results = _night_results(tournament, night, before=before, published_only=published_only)
+    return NightSoFar(results, _ranking(night))
+
+
+def night_results(tournament: Tournament, *, published_only: bool = False) -> Results:
+    """The rounds (with `published_only`, no draft) and their confirmed points alone,
+    without ranking the night: what the draw history download gives."""
+    return _night_results(tournament, load_night(tournament), published_only=published_only)
+
+
+def _night_results(
+    tournament: Tournament, night: Night, *, before: int | None = None, published_only: bool
+) -> Results:
     seating = rounds_with_seating(tournament, published_only=published_only)
     rounds = [r for r in seating if before is None or r.number < before]
-    night = load_night(tournament)
-    return NightSoFar(_results(tournament, night, rounds), _ranking(night))
+    return _results(tournament, night, rounds)
 
 
 def _results(tournament: Tournament, night: Night, rounds: list[Round]) -> Results:

@@ -18,7 +18,7 @@ from core.errors import DomainError
 from core.permissions import can_organise, organised_tournament
 from scoring import night_standings
 from scoring.downloads import csv_download, file_stem, json_download
-from scoring.night_standings.drawn import night_so_far
+from scoring.night_standings.drawn import night_results
 from scoring.standings_settings import update_standings_settings
 from tournaments.drawn_history import history_document
 from tournaments.models import Player, PrintJob
@@ -103,9 +103,9 @@ def draw_history_export(request, pk: int):
     reads them: a round drawn from the results can be drawn again off the site with
     the seed it keeps; a planned night's is the record of its rounds and points."""
     tournament = night_standings.public_tournament(pk)
-    so_far = night_so_far(tournament, published_only=True)
+    results = night_results(tournament, published_only=True)
     name = f"{file_stem(tournament.name, 'tournament')}-history"
-    return json_download(name, history_document(tournament.format, so_far.results))
+    return json_download(name, history_document(tournament.format, results))
 
 
 @login_required

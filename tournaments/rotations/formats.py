@@ -319,65 +319,64 @@ FORMAT_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
 
 FORMATS: tuple[str, ...] = tuple(FORMAT_SPECS)
 
-_BY_STANDINGS = _not_planned("seated-by-standings")
-_DYNAMIC = _not_planned("dynamic-progressive")
-_RANKED = _not_planned("ranked-progressive")
+
+def _progressive_per_round(
+    code: str,
+    label: str,
+    next_round: NextRound,
+    draw_settings: tuple[str, ...],
+    check_draw_settings: Callable[[Mapping[str, object]], None] | None = None,
+) -> FormatSpec:
+    """A progressive night (tables of four, partners drawn anew) drawn round by round:
+    nothing planned ahead, over once the organiser's number of rounds is played."""
+    generate, replan = _not_planned(code)
+    return FormatSpec(
+        code=code,
+        label=label,
+        table_players=4,
+        team_size=None,
+        variants=("north-american", "british"),
+        generate=generate,
+        replan=replan,
+        standings_metrics=_POINTS_FIRST,
+        complete_length=lambda players: 0,
+        seat_shape=_TWO_PAIRS,
+        draw="per_round",
+        next_round=next_round,
+        night_over=by_standings.night_over,
+        draw_settings=draw_settings,
+        check_draw_settings=check_draw_settings,
+    )
+
 
 # Formats offered only where the settings enable them (the test settings): a format
-# that proves the per-round branch end to end without being offered to clubs.
+# that proves the per-round branch end to end without being offered to clubs, and the
+# winners-move-up formats until their phones and table cards are built.
 TRIAL_SPECS: Mapping[str, FormatSpec] = MappingProxyType(
     {
-        "seated-by-standings": FormatSpec(
-            code="seated-by-standings",
-            label=gettext_noop("Seated by standings (1-4, 5-8, … each round)"),
-            table_players=4,
-            team_size=None,
-            variants=("north-american", "british"),
-            generate=_BY_STANDINGS[0],
-            replan=_BY_STANDINGS[1],
-            standings_metrics=_POINTS_FIRST,
-            # Nothing is planned ahead: the rounds are the organiser's number.
-            complete_length=lambda players: 0,
-            seat_shape=_TWO_PAIRS,
-            draw="per_round",
-            next_round=by_standings.next_round,
-            night_over=by_standings.night_over,
-            draw_settings=("rounds",),
-        ),
-        "dynamic-progressive": FormatSpec(
-            code="dynamic-progressive",
-            label=gettext_noop("Winners move up (progressive drawn after each round)"),
-            table_players=4,
-            team_size=None,
-            variants=("north-american", "british"),
-            generate=_DYNAMIC[0],
-            replan=_DYNAMIC[1],
-            standings_metrics=_POINTS_FIRST,
-            complete_length=lambda players: 0,
-            seat_shape=_TWO_PAIRS,
-            draw="per_round",
-            next_round=winners_move_up.next_round,
-            night_over=by_standings.night_over,
-            draw_settings=("rounds", "moves", "split", "first"),
-            check_draw_settings=winners_move_up.check_settings,
-        ),
-        "ranked-progressive": FormatSpec(
-            code="ranked-progressive",
-            label=gettext_noop("Seated by standings with fresh partners"),
-            table_players=4,
-            team_size=None,
-            variants=("north-american", "british"),
-            generate=_RANKED[0],
-            replan=_RANKED[1],
-            standings_metrics=_POINTS_FIRST,
-            complete_length=lambda players: 0,
-            seat_shape=_TWO_PAIRS,
-            draw="per_round",
-            next_round=ranked.next_round,
-            night_over=by_standings.night_over,
-            draw_settings=("rounds", "window"),
-            check_draw_settings=ranked.check_settings,
-        ),
+        spec.code: spec
+        for spec in (
+            _progressive_per_round(
+                "seated-by-standings",
+                gettext_noop("Seated by standings (1-4, 5-8, … each round)"),
+                by_standings.next_round,
+                ("rounds",),
+            ),
+            _progressive_per_round(
+                "dynamic-progressive",
+                gettext_noop("Winners move up (progressive drawn after each round)"),
+                winners_move_up.next_round,
+                ("rounds", "moves", "split", "first"),
+                winners_move_up.check_settings,
+            ),
+            _progressive_per_round(
+                "ranked-progressive",
+                gettext_noop("Seated by standings with fresh partners"),
+                ranked.next_round,
+                ("rounds", "window"),
+                ranked.check_settings,
+            ),
+        )
     }
 )
 _enabled_trials: dict[str, FormatSpec] = {}
